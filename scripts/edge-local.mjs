@@ -1,0 +1,239 @@
+#!/usr/bin/env node
+// Runs the production edge locally, without Docker: the project's nginx template (rendered with
+// envsubst exactly as the nginx image does) in Debian's nginx, serving dist/, in front of the real
+// API server (`npm start -w server`) on a fresh temporary database. Used by the nginx tests and by
+// `npm run lhci`; run it by hand to look at the stack:
+//   node scripts/edge-local.mjs            -> prints the URL, Ctrl-C stops everything
+// Needs the Debian packages nginx-light (or nginx) and gettext-base (envsubst).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtemp, mkdir, writeFile, readFile, copyFile, readdir, rm, chmod, stat } from 'node:fs/promises';
+import { createWriteStream, existsSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const NGINX_DIR = join(ROOT, 'nginx');
+// The only variables the template may use; the Dockerfile's NGINX_ENVSUBST_FILTER lists the same.
+export const TEMPLATE_VARIABLES = ['NGINX_PORT', 'API_UPSTREAM', 'WEB_ROOT', 'ASSET_ORIGIN'];
+const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
+
+export function freePort() {
+  return new Promise((resolvePort, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolvePort(port));
+    });
+  });
+}
+
+async function waitForOk(url, { timeoutMs, child, what }) {
+  const deadline = Date.now() + timeoutMs;
+  let lastError;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (response.ok) return;
+      lastError = new Error(`${url} answered ${response.status}`);
+    } catch (error) {
+      lastError = error;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${what} not ready after ${timeoutMs} ms: ${lastError?.message}`);
+}
+
+// Starts a command in its own process group, so stop() ends it and every child it spawned.
+function startGroup(command, args, { cwd, env, logFile }) {
+  const log = createWriteStream(logFile, { flags: 'a' });
+  const child = spawn(command, args, { cwd, env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.pipe(log);
+  child.stderr.pipe(log);
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((r) => child.once('exit', r));
+    try {
+      process.kill(-child.pid, 'SIGTERM');
+    } catch {
+      return;
+    }
+    const timer = setTimeout(() => {
+      try {
+        process.kill(-child.pid, 'SIGKILL');
+      } catch {}
+    }, 5000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { child, stop };
+}
+
+async function tail(file, lines = 30) {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text.split('\n').slice(-lines).join('\n');
+}
+
+/** Renders the template like the image's 20-envsubst-on-templates.sh: envsubst with a variable list. */
+export function renderTemplate(templateText, values) {
+  const missing = TEMPLATE_VARIABLES.filter((name) => values[name] === undefined);
+  if (missing.length) throw new Error(`template variables missing: ${missing.join(', ')}`);
+  const shellFormat = TEMPLATE_VARIABLES.map((name) => `\${${name}}`).join(' ');
+  const result = spawnSync('envsubst', [shellFormat], {
+    input: templateText,
+    env: { PATH: process.env.PATH, ...values },
+    encoding: 'utf8',
+  });
+  if (result.error) throw new Error(`envsubst not runnable (install gettext-base): ${result.error.message}`);
+  if (result.status !== 0) throw new Error(`envsubst failed: ${result.stderr}`);
+  return result.stdout;
+}
+
+/**
+ * Writes an nginx prefix folder that mirrors the image's layout: nginx.conf (the image's main
+ * config, with temporary paths), conf.d/default.conf (the rendered template), snippets/.
+ */
+export async function writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetOrigin = '' }) {
+  await mkdir(join(dir, 'conf.d'), { recursive: true });
+  await mkdir(join(dir, 'snippets'), { recursive: true });
+  await mkdir(join(dir, 'temp'), { recursive: true });
+  const template = await readFile(join(NGINX_DIR, 'templates', 'default.conf.template'), 'utf8');
+  const rendered = renderTemplate(template, {
+    NGINX_PORT: String(port),
+    API_UPSTREAM: apiUpstream,
+    WEB_ROOT: webRoot,
+    ASSET_ORIGIN: assetOrigin,
+  });
+  await writeFile(join(dir, 'conf.d', 'default.conf'), rendered);
+  for (const name of await readdir(join(NGINX_DIR, 'snippets'))) {
+    await copyFile(join(NGINX_DIR, 'snippets', name), join(dir, 'snippets', name));
+  }
+  await copyFile('/etc/nginx/mime.types', join(dir, 'mime.types'));
+  const temp = join(dir, 'temp');
+  await writeFile(
+    join(dir, 'nginx.conf'),
+    `# Mirrors the nginx image's /etc/nginx/nginx.conf, with paths inside ${dir}.
+worker_processes 1;
+error_log ${dir}/error.log notice;
+pid ${dir}/nginx.pid;
+events { worker_connections 512; }
+http {
+    include mime.types;
+    default_type application/octet-stream;
+    access_log ${dir}/access.log;
+    sendfile on;
+    keepalive_timeout 65;
+    client_body_temp_path ${temp}/client_body;
+    proxy_temp_path ${temp}/proxy;
+    fastcgi_temp_path ${temp}/fastcgi;
+    uwsgi_temp_path ${temp}/uwsgi;
+    scgi_temp_path ${temp}/scgi;
+    include conf.d/*.conf;
+}
+`,
+  );
+  // nginx workers drop to an unprivileged user when started as root: they must reach the folder.
+  await chmod(dir, 0o755);
+  return { conf: join(dir, 'nginx.conf'), rendered };
+}
+
+export async function startNginx({ dir, port, apiUpstream, webRoot, assetOrigin }) {
+  const { conf } = await writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetOrigin });
+  const check = spawnSync(NGINX_BIN, ['-t', '-q', '-p', dir, '-c', conf], { encoding: 'utf8' });
+  if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
+  const logFile = join(dir, 'nginx.out.log');
+  const group = startGroup(NGINX_BIN, ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
+    cwd: dir,
+    env: process.env,
+    logFile,
+  });
+  try {
+    await waitForOk(`http://127.0.0.1:${port}/nginx-health`, { timeoutMs: 10_000, child: group.child, what: 'nginx' });
+  } catch (error) {
+    await group.stop();
+    throw new Error(`${error.message}\n${await tail(logFile)}\n${await tail(join(dir, 'error.log'))}`);
+  }
+  return { url: `http://127.0.0.1:${port}`, port, dir, stop: group.stop };
+}
+
+/** The real API server (`npm start -w server`) on a fresh DATA_DIR, outside production. */
+export async function startApi({ dir, port, env = {} }) {
+  const dataDir = join(dir, 'data');
+  const logFile = join(dir, 'api.log');
+  const apiEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir };
+  delete apiEnv.DATABASE_URL; // the embedded database, whatever the caller's shell says
+  const group = startGroup('npm', ['start', '-w', 'server'], { cwd: ROOT, env: { ...apiEnv, ...env }, logFile });
+  try {
+    await waitForOk(`http://127.0.0.1:${port}/api/healthz`, { timeoutMs: 120_000, child: group.child, what: 'API server' });
+  } catch (error) {
+    await group.stop();
+    throw new Error(`${error.message}\n--- api.log\n${await tail(logFile)}`);
+  }
+  return { url: `http://127.0.0.1:${port}`, port, dataDir, logFile, stop: group.stop };
+}
+
+/** Builds dist/ (npm run build) unless it is there already. */
+export async function ensureBuild({ force = false } = {}) {
+  const index = join(ROOT, 'dist', 'index.html');
+  if (!force && existsSync(index)) return join(ROOT, 'dist');
+  const result = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('npm run build failed');
+  return join(ROOT, 'dist');
+}
+
+/** dist/ as served: the build plus the .gz files of scripts/precompress.mjs (added if missing). */
+export async function ensurePrecompressed(webRoot) {
+  const { precompress } = await import('./precompress.mjs');
+  return precompress(webRoot);
+}
+
+/** API + nginx in front of it, on free ports, in one temporary folder. */
+export async function startEdge({ webRoot, apiEnv, keepTemp = false } = {}) {
+  const dir = await mkdtemp(join(tmpdir(), 'edge-'));
+  const root = webRoot ?? (await ensureBuild());
+  if (!(await stat(join(root, 'index.html')).catch(() => null))) throw new Error(`${root}/index.html missing`);
+  const apiPort = await freePort();
+  const api = await startApi({ dir, port: apiPort, env: apiEnv });
+  let nginx;
+  try {
+    nginx = await startNginx({
+      dir: join(dir, 'nginx'),
+      port: await freePort(),
+      apiUpstream: api.url,
+      webRoot: root,
+    });
+  } catch (error) {
+    await api.stop();
+    throw error;
+  }
+  return {
+    url: nginx.url,
+    api,
+    nginx,
+    dir,
+    async stop() {
+      await nginx.stop();
+      await api.stop();
+      if (!keepTemp) await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (isMain) {
+  const webRoot = await ensureBuild();
+  await ensurePrecompressed(webRoot);
+  const edge = await startEdge({ webRoot, keepTemp: true });
+  console.log(`edge: ${edge.url} (nginx) -> ${edge.api.url} (API, DATA_DIR ${edge.api.dataDir})`);
+  console.log(`logs: ${edge.dir}`);
+  const shutdown = async () => {
+    await edge.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
