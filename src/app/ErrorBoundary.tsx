@@ -1,0 +1,46 @@
+/** Catches a page that failed to render or load (after the one reload for a missing chunk). */
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { Button, Result } from 'antd';
+import i18n from '@/lib/i18n';
+
+interface Props {
+  children: ReactNode;
+  resetKey: string;
+}
+
+interface State {
+  error: Error | null;
+  key: string;
+}
+
+export default class ErrorBoundary extends Component<Props, State> {
+  state: State = { error: null, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetKey !== state.key ? { error: null, key: props.resetKey } : null;
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('page failed', error, info.componentStack);
+  }
+
+  render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <Result
+        status="warning"
+        title={i18n.t('layout:pageError.title')}
+        subTitle={i18n.t('layout:pageError.text')}
+        extra={
+          <Button type="primary" onClick={() => window.location.reload()}>
+            {i18n.t('layout:pageError.reload')}
+          </Button>
+        }
+      />
+    );
+  }
+}

@@ -1,0 +1,23 @@
+/**
+ * Route guard rules (seed §2 "Route guard", §6).
+ * Visitors may open only /login, /find-pwd, /register, /smi, /sui (and their sub-paths); every
+ * other path sends them to /login, remembering the page they asked for. Logged-in users pass.
+ */
+export const VISITOR_PATHS = ['/login', '/find-pwd', '/register', '/smi', '/sui'] as const;
+
+export function isVisitorPath(pathname: string): boolean {
+  return VISITOR_PATHS.some((base) => pathname === base || pathname.startsWith(`${base}/`));
+}
+
+export type GuardDecision = { kind: 'pass' } | { kind: 'redirect'; to: '/login'; remember: string };
+
+export function decideGuard(pathname: string, search: string, loggedIn: boolean): GuardDecision {
+  if (loggedIn || isVisitorPath(pathname)) return { kind: 'pass' };
+  return { kind: 'redirect', to: '/login', remember: `${pathname}${search ? `?${search.replace(/^\?/, '')}` : ''}` };
+}
+
+/** `/smi/{id}` and `/sui/{id}`: the invite id, or null for other paths. */
+export function inviteIdFromPath(pathname: string): string | null {
+  const match = /^\/(?:smi|sui)\/([^/?#]+)\/?$/.exec(pathname);
+  return match ? decodeURIComponent(match[1]) : null;
+}

@@ -1,0 +1,56 @@
+/**
+ * Layout on every page (seed §2): announcement banner, top bar, the routed page, the floating right
+ * nav (every route except /login). Also hosts the three dialogs (价格表, 运营咨询, 修改密码), opened
+ * from the top bar, the user menu or any feature through `src/lib/ui-events.ts`; each dialog's code
+ * loads only when first opened. Plus the offline notice and the update prompt.
+ */
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { onUiEvent, type UiEventName } from '@/lib/ui-events';
+import AnnouncementBanner from './AnnouncementBanner';
+import TopBar from './TopBar';
+import OfflineNotice from './OfflineNotice';
+import UpdatePrompt from './UpdatePrompt';
+
+const FloatNav = lazy(() => import('./FloatNav'));
+const PriceTableModal = lazy(() => import('./PriceTableModal'));
+const ServiceModal = lazy(() => import('./ServiceModal'));
+const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
+
+type ModalName = UiEventName;
+
+function useModals() {
+  const [open, setOpen] = useState<ModalName | null>(null);
+  const [loaded, setLoaded] = useState<Set<ModalName>>(() => new Set());
+  useEffect(() => {
+    const names: ModalName[] = ['service', 'changePassword', 'priceTable'];
+    const offs = names.map((name) =>
+      onUiEvent(name, () => {
+        setLoaded((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+        setOpen(name);
+      }),
+    );
+    return () => offs.forEach((off) => off());
+  }, []);
+  return { open, loaded, close: () => setOpen(null) };
+}
+
+export default function AppLayout({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  const { open, loaded, close } = useModals();
+  return (
+    <div className="app">
+      <OfflineNotice />
+      <AnnouncementBanner />
+      <TopBar />
+      <main className="app-main">{children}</main>
+      <Suspense fallback={null}>
+        {location !== '/login' && <FloatNav />}
+        {loaded.has('priceTable') && <PriceTableModal open={open === 'priceTable'} onClose={close} />}
+        {loaded.has('service') && <ServiceModal open={open === 'service'} onClose={close} />}
+        {loaded.has('changePassword') && <ChangePasswordModal open={open === 'changePassword'} onClose={close} />}
+      </Suspense>
+      <UpdatePrompt />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * Top bar (seed §2): logo -> /, nav items Home (logged in only) and Publish task (/flow/tb; the guard
+ * sends visitors to /login). Visitor: one "注册 / 登录" button. Logged in: the user area (balance,
+ * contact service, price table, avatar dropdown), loaded lazily so visitors' pages stay small.
+ */
+import { lazy, Suspense } from 'react';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
+import { useSession } from '@/lib/session';
+
+const UserArea = lazy(() => import('./UserArea'));
+const BASE = import.meta.env.BASE_URL;
+
+export default function TopBar() {
+  const { t } = useTranslation('layout');
+  const { isLogin } = useSession();
+  const [location, navigate] = useLocation();
+  const flowActive = location.startsWith('/flow');
+  return (
+    <header className="topbar">
+      <div className="topbar-inner">
+        <Link href="/" className="topbar-logo" aria-label={t('brand')}>
+          <img src={`${BASE}favicon.svg`} alt="" width={28} height={28} />
+          <span>{t('brand')}</span>
+        </Link>
+        <nav className="topbar-nav" aria-label={t('nav.label')}>
+          {isLogin && (
+            <Link href="/" className={location === '/' ? 'topbar-link active' : 'topbar-link'}>
+              {t('nav.home')}
+            </Link>
+          )}
+          <Link href="/flow/tb" className={flowActive ? 'topbar-link active' : 'topbar-link'} data-testid="nav-publish">
+            {t('nav.publish')}
+          </Link>
+        </nav>
+        <div className="topbar-right">
+          {isLogin ? (
+            <Suspense fallback={null}>
+              <UserArea />
+            </Suspense>
+          ) : (
+            <Button type="primary" onClick={() => navigate('/login')} data-testid="nav-login">
+              {t('nav.loginRegister')}
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

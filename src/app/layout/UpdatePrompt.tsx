@@ -1,0 +1,47 @@
+/**
+ * Service worker registration and the update prompt (product §7): registerType 'prompt' through
+ * vite-plugin-pwa's workbox-window based register. Loaded after the page, only in production builds.
+ */
+import { useEffect, useState } from 'react';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export default function UpdatePrompt() {
+  const { t } = useTranslation('layout');
+  const [update, setUpdate] = useState<((reload?: boolean) => Promise<void>) | null>(null);
+  const [dismissed, setDismissed] = useState(false);
+
+  useEffect(() => {
+    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    let cancelled = false;
+    const start = () => {
+      void import('virtual:pwa-register').then(({ registerSW }) => {
+        if (cancelled) return;
+        const updateSW = registerSW({
+          immediate: true,
+          onNeedRefresh: () => setUpdate(() => updateSW),
+          onRegisterError: (error: unknown) => console.warn('service worker registration failed', error),
+        });
+      });
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', start);
+    };
+  }, []);
+
+  if (!update || dismissed) return null;
+  return (
+    <div className="update-prompt" role="alertdialog" data-testid="update-prompt">
+      <span>{t('update.text')}</span>
+      <Button size="small" type="primary" onClick={() => void update(true)}>
+        {t('update.reload')}
+      </Button>
+      <Button size="small" type="text" onClick={() => setDismissed(true)}>
+        {t('update.later')}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * `lazyPage(factory)`: React.lazy that survives a deploy. When a lazy chunk is missing (the old
+ * index.html asked for a hash that no longer exists) the page reloads once to get the new build,
+ * guarded by a sessionStorage flag so it can never loop; the flag clears on the next successful load.
+ */
+import { lazy, type ComponentType } from 'react';
+
+const RELOAD_FLAG = 'chunkReloadAt';
+
+export function reloadOnceForMissingChunk(): boolean {
+  try {
+    if (sessionStorage.getItem(RELOAD_FLAG)) return false;
+    sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
+  } catch {
+    return false;
+  }
+  window.location.reload();
+  return true;
+}
+
+export function markChunksHealthy() {
+  try {
+    sessionStorage.removeItem(RELOAD_FLAG);
+  } catch {
+    /* storage unavailable: nothing to clear */
+  }
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
+  return lazy(() =>
+    factory().then(
+      (module) => {
+        markChunksHealthy();
+        return module;
+      },
+      (error: unknown) => {
+        if (reloadOnceForMissingChunk()) return new Promise<{ default: T }>(() => {});
+        throw error;
+      },
+    ),
+  );
+}
+
+/** Vite fires `vite:preloadError` when a dependency of a lazy chunk fails to load. */
+export function installPreloadErrorHandler() {
+  window.addEventListener('vite:preloadError', (event) => {
+    if (reloadOnceForMissingChunk()) event.preventDefault();
+  });
+}

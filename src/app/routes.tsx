@@ -1,0 +1,89 @@
+/**
+ * The route table (seed §2). Every page is lazy. The guard runs first; visitors reach only the
+ * visitor paths. Pages owned by feature helpers (flow, plan, recharge) are only routed from here.
+ */
+import { Suspense, type ReactNode } from 'react';
+import { Redirect, Route, Switch, useParams } from 'wouter';
+import { FLOW_TYPES, type FlowType } from '@common/domain';
+import { rememberInvite } from '@/lib/session';
+import { lazyPage } from './lazy';
+import PageLoading from './PageLoading';
+
+const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
+const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'));
+const FindPwdPage = lazyPage(() => import('@/features/auth/pages/FindPwdPage'));
+const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'));
+const UserCenterPage = lazyPage(() => import('@/features/user/pages/UserCenterPage'));
+const FlowPage = lazyPage(() => import('@/features/flow/pages/FlowPage'));
+const PlanPage = lazyPage(() => import('@/features/plan/pages/PlanPage'));
+const RechargePage = lazyPage(() => import('@/features/recharge/pages/RechargePage'));
+const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
+
+export const RECHARGE_TYPES = ['integral', 'member', 'integral-details', 'record'] as const;
+export type RechargeType = (typeof RECHARGE_TYPES)[number];
+
+/** Slot the plans feature fills on the home page (its overview widget); composed here, in app/. */
+const homeExtra: ReactNode = null;
+
+function InviteRedirect() {
+  const { id } = useParams<{ id: string }>();
+  if (id) rememberInvite(decodeURIComponent(id));
+  return <Redirect to="/login" replace />;
+}
+
+function FlowRoute() {
+  const { type } = useParams<{ type: string }>();
+  if (!(FLOW_TYPES as readonly string[]).includes(type)) return <NotFoundPage />;
+  return <FlowPage key={type} flowType={type as FlowType} />;
+}
+
+function RechargeRoute() {
+  const { type } = useParams<{ type: string }>();
+  if (!(RECHARGE_TYPES as readonly string[]).includes(type)) return <NotFoundPage />;
+  return <RechargePage type={type as RechargeType} />;
+}
+
+export default function AppRoutes() {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Switch>
+        <Route path="/smi/:id" component={InviteRedirect} />
+        <Route path="/sui/:id" component={InviteRedirect} />
+        <Route path="/smi">
+          <Redirect to="/login" replace />
+        </Route>
+        <Route path="/sui">
+          <Redirect to="/login" replace />
+        </Route>
+        <Route path="/login" component={LoginPage} />
+        <Route path="/register" component={RegisterPage} />
+        <Route path="/find-pwd" component={FindPwdPage} />
+        <Route path="/">
+          <HomePage extra={homeExtra} />
+        </Route>
+        <Route path="/user">
+          <Redirect to="/user/center" replace />
+        </Route>
+        <Route path="/user/center" component={UserCenterPage} />
+        <Route path="/flow">
+          <Redirect to="/flow/tb" replace />
+        </Route>
+        <Route path="/flow/:type" component={FlowRoute} />
+        <Route path="/plan">
+          <Redirect to="/plan/list" replace />
+        </Route>
+        <Route path="/plan/list">
+          <PlanPage type="list" />
+        </Route>
+        <Route path="/plan/template">
+          <PlanPage type="template" />
+        </Route>
+        <Route path="/recharge">
+          <Redirect to="/recharge/integral" replace />
+        </Route>
+        <Route path="/recharge/:type" component={RechargeRoute} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

@@ -1,0 +1,33 @@
+/**
+ * Service info (the user's 专属运营, seed §3): GET /api/wechat/qr-code -> {wechatQr, avatar, nickname, remark}.
+ * Loaded lazily by whoever shows it, refreshed after every navigation and when the 运营咨询
+ * dialog opens (seed §2, §4). Failures are only logged (seed §8). Cleared on logout by the session.
+ */
+import useSWR, { mutate } from 'swr';
+import { apiGet } from '@/lib/api';
+import { SERVICE_INFO_PATH } from '@/lib/api-paths';
+
+export interface ServiceInfo {
+  wechatQr: string;
+  avatar: string;
+  nickname: string;
+  remark: string;
+}
+
+function fetchServiceInfo() {
+  return apiGet<ServiceInfo>(SERVICE_INFO_PATH, undefined, { silent: true });
+}
+
+export function useServiceInfo() {
+  return useSWR<ServiceInfo>(SERVICE_INFO_PATH, fetchServiceInfo, {
+    revalidateOnFocus: false,
+    onError: (error) => console.warn('load service info failed', error),
+  });
+}
+
+export function refreshServiceInfo() {
+  return mutate(SERVICE_INFO_PATH, fetchServiceInfo(), { revalidate: false }).catch((error) => {
+    console.warn('refresh service info failed', error);
+    return undefined;
+  });
+}

@@ -1,0 +1,84 @@
+/**
+ * / (product §6): balance and member status (with the expiry warning), three platform cards
+ * (/flow/tb|jd|pdd), shortcuts to top-up and membership, and an `extra` slot that `src/app/` fills
+ * (the plans feature's overview: counts by status, today's dispatched, latest plans).
+ */
+import type { ReactNode } from 'react';
+import { CrownOutlined, RightOutlined, WalletOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import { FLOW_TYPES } from '@common/domain';
+import MemberExpiryAlert from '@/components/MemberExpiryAlert';
+import { formatDateTime, formatPoints } from '@/lib/format';
+import { useCurrentUser } from '@/lib/session';
+
+export interface HomePageProps {
+  extra?: ReactNode;
+}
+
+export default function HomePage({ extra }: HomePageProps) {
+  const { t } = useTranslation('home');
+  const { user } = useCurrentUser();
+  const platformNames = { tb: t('common:flowType.tb'), jd: t('common:flowType.jd'), pdd: t('common:flowType.pdd') };
+
+  return (
+    <section className="page home-page">
+      <div className="home-summary">
+        <div className="home-card home-balance" data-testid="home-balance">
+          <span className="home-card-label">
+            <WalletOutlined /> {t('balance')}
+          </span>
+          <strong className="home-card-value">{formatPoints(user?.integral)}</strong>
+          <Link href="/recharge/integral">
+            <Button type="primary">{t('topUp')}</Button>
+          </Link>
+        </div>
+        <div className="home-card home-member" data-testid="home-member">
+          <span className="home-card-label">
+            <CrownOutlined /> {t('member')}
+          </span>
+          <strong className="home-card-value">{user?.memberLevelDesc ?? '--'}</strong>
+          <span className="home-card-sub">
+            {t('deadline')}
+            {user && user.memberLevel > 1 ? formatDateTime(user.memberDeadline) : '--'}
+          </span>
+          <Link href="/recharge/member">
+            <Button>{t('upgrade')}</Button>
+          </Link>
+        </div>
+      </div>
+      <MemberExpiryAlert user={user} />
+
+      <h2 className="section-title">{t('publishTitle')}</h2>
+      <div className="platform-cards">
+        {FLOW_TYPES.map((flowType) => (
+          <Link key={flowType} href={`/flow/${flowType}`} className={`platform-card platform-${flowType}`} data-testid={`platform-${flowType}`}>
+            <span className="platform-card-name">{platformNames[flowType]}</span>
+            <span className="platform-card-action">
+              {t('publishAction')} <RightOutlined />
+            </span>
+          </Link>
+        ))}
+      </div>
+
+      <h2 className="section-title">{t('shortcuts')}</h2>
+      <div className="shortcuts">
+        <Link href="/recharge/integral" className="shortcut">
+          {t('shortcut.integral')}
+        </Link>
+        <Link href="/recharge/member" className="shortcut">
+          {t('shortcut.member')}
+        </Link>
+        <Link href="/plan/list" className="shortcut">
+          {t('shortcut.plans')}
+        </Link>
+        <Link href="/recharge/integral-details" className="shortcut">
+          {t('shortcut.details')}
+        </Link>
+      </div>
+
+      {extra}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+/** Invite link `{origin}/sui/{inviteCode}` with copy and a QR code (product §4 "Invites"). */
+import { CopyOutlined } from '@ant-design/icons';
+import { Button, Input, QRCode, Space, message } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export function inviteLink(origin: string, inviteCode: string) {
+  return `${origin}/sui/${encodeURIComponent(inviteCode)}`;
+}
+
+async function copyText(text: string) {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  const area = document.createElement('textarea');
+  area.value = text;
+  document.body.appendChild(area);
+  area.select();
+  const ok = document.execCommand('copy');
+  area.remove();
+  if (!ok) throw new Error('copy failed');
+}
+
+export default function InviteCard({ inviteCode }: { inviteCode: string | undefined }) {
+  const { t } = useTranslation('user');
+  if (!inviteCode) return null;
+  const link = inviteLink(window.location.origin, inviteCode);
+  const copy = async () => {
+    try {
+      await copyText(link);
+      void message.success(t('invite.copied'));
+    } catch {
+      void message.error(t('invite.copyFailed'));
+    }
+  };
+  return (
+    <div className="invite-card" data-testid="invite-card">
+      <div className="invite-card-main">
+        <p>{t('invite.text')}</p>
+        <Space.Compact style={{ width: '100%' }}>
+          <Input value={link} readOnly data-testid="invite-link" />
+          <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid="invite-copy">
+            {t('invite.copy')}
+          </Button>
+        </Space.Compact>
+      </div>
+      <QRCode value={link} size={128} bordered={false} data-testid="invite-qr" />
+    </div>
+  );
+}

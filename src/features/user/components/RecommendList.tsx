@@ -1,0 +1,51 @@
+/** The users one invited (GET /api/user/recommend/list, paged): masked phone, registration time, member level. */
+import { useState } from 'react';
+import { Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { apiGet } from '@/lib/api';
+import { formatDateTime, maskPhone } from '@/lib/format';
+import { RECOMMEND_LIST_PATH, type Paged, type RecommendRecord } from '../api';
+
+const PAGE_SIZE = 10;
+
+export default function RecommendList() {
+  const { t } = useTranslation('user');
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useSWR([RECOMMEND_LIST_PATH, page], () =>
+    apiGet<Paged<RecommendRecord>>(RECOMMEND_LIST_PATH, { page, pageSize: PAGE_SIZE }),
+  );
+  const levelNames: Record<number, string> = {
+    1: t('common:memberLevel.1'),
+    3: t('common:memberLevel.3'),
+    5: t('common:memberLevel.5'),
+    7: t('common:memberLevel.7'),
+  };
+  return (
+    <Table<RecommendRecord>
+      data-testid="recommend-list"
+      size="middle"
+      rowKey={(record) => String(record.id ?? `${record.phone}-${record.createdAt}`)}
+      loading={isLoading}
+      dataSource={data?.list ?? []}
+      locale={{ emptyText: t('recommend.empty') }}
+      pagination={{
+        current: page,
+        pageSize: PAGE_SIZE,
+        total: data?.total ?? 0,
+        onChange: setPage,
+        showSizeChanger: false,
+        hideOnSinglePage: true,
+      }}
+      columns={[
+        { title: t('recommend.phone'), dataIndex: 'phone', render: (phone: string) => maskPhone(phone) },
+        { title: t('recommend.createdAt'), dataIndex: 'createdAt', render: (value: string) => formatDateTime(value) },
+        {
+          title: t('recommend.memberLevel'),
+          dataIndex: 'memberLevel',
+          render: (level: number, record) => record.memberLevelDesc ?? levelNames[level] ?? '--',
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,89 @@
+/**
+ * /user/center (product §6): avatar (click to choose a preset), masked phone, level badge, deadline
+ * (`YYYY-MM-DD HH:mm:ss` or `--`), expiry warning, balance with top-up, change password, invite link
+ * with copy and QR code, the recommend list with paging.
+ */
+import { useState } from 'react';
+import { EditOutlined } from '@ant-design/icons';
+import { Button, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import MemberExpiryAlert from '@/components/MemberExpiryAlert';
+import UserAvatar from '@/components/UserAvatar';
+import { formatDateTime, formatPoints, maskPhone } from '@/lib/format';
+import { useCurrentUser } from '@/lib/session';
+import { openChangePasswordModal } from '@/lib/ui-events';
+import AvatarChooser from '../components/AvatarChooser';
+import InviteCard from '../components/InviteCard';
+import RecommendList from '../components/RecommendList';
+
+const LEVEL_COLORS: Record<number, string> = { 1: 'default', 3: 'gold', 5: 'geekblue', 7: 'purple' };
+
+export default function UserCenterPage() {
+  const { t } = useTranslation('user');
+  const { user } = useCurrentUser();
+  const [choosing, setChoosing] = useState(false);
+  if (!user) return null;
+
+  return (
+    <section className="page user-center">
+      <h1 className="page-title">{t('title')}</h1>
+      <div className="user-profile card">
+        <button type="button" className="user-profile-avatar" onClick={() => setChoosing(true)} aria-label={t('avatar.change')} data-testid="change-avatar">
+          <UserAvatar avatar={user.avatar} memberLevel={user.memberLevel} size={88} />
+          <span className="user-profile-avatar-edit">
+            <EditOutlined />
+          </span>
+        </button>
+        <dl className="user-profile-fields">
+          <div>
+            <dt>{t('phone')}</dt>
+            <dd data-testid="masked-phone">{maskPhone(user.phone)}</dd>
+          </div>
+          <div>
+            <dt>{t('level')}</dt>
+            <dd>
+              <Tag color={LEVEL_COLORS[user.memberLevel] ?? 'default'} data-testid="level-badge">
+                {user.memberLevelDesc}
+              </Tag>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('deadline')}</dt>
+            <dd data-testid="member-deadline">{formatDateTime(user.memberDeadline)}</dd>
+          </div>
+          <div>
+            <dt>{t('balance')}</dt>
+            <dd>
+              <strong data-testid="user-balance">{formatPoints(user.integral)}</strong>
+              <Link href="/recharge/integral" className="user-profile-link">
+                {t('topUp')}
+              </Link>
+            </dd>
+          </div>
+        </dl>
+        <div className="user-profile-actions">
+          <Button onClick={openChangePasswordModal} data-testid="user-change-password">
+            {t('changePassword')}
+          </Button>
+          <Link href="/recharge/member">
+            <Button type="primary">{t('upgrade')}</Button>
+          </Link>
+        </div>
+      </div>
+      <MemberExpiryAlert user={user} />
+
+      <h2 className="section-title">{t('invite.title')}</h2>
+      <div className="card">
+        <InviteCard inviteCode={user.inviteCode} />
+      </div>
+
+      <h2 className="section-title">{t('recommend.title')}</h2>
+      <div className="card">
+        <RecommendList />
+      </div>
+
+      <AvatarChooser open={choosing} current={user.avatar} onClose={() => setChoosing(false)} />
+    </section>
+  );
+}

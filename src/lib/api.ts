@@ -1,0 +1,186 @@
+/**
+ * THE API client (fetch based). Every call:
+ * - sends `X-Requested-With: XMLHttpRequest`, and `t-token: <token>` when logged in;
+ * - unwraps the JSON body to `{ success, message, data }` (product §2);
+ * - has no default timeout; pass `timeout` (ms) per call, e.g. `ITEM_LOOKUP_TIMEOUT` (30 s);
+ * - on 401: clears the session and replaces the route with /login (seed §8);
+ * - on any other failure: shows an error toast with the server's Chinese message (3 s, 65px from
+ *   the top) unless `silent: true`, then throws an `ApiError` (status 0 = network/timeout).
+ *
+ * Exports: `apiRequest` (full envelope), `apiGet<T>(path, query?, opts?)`, `apiPost<T>(path, body?, opts?)`
+ * (both return `data`), `swrFetcher` (SWR key = path or [path, query]), `downloadXlsx(path, query,
+ * filename)`, `ApiError`, `ITEM_LOOKUP_TIMEOUT`, `toastError`, `buildUrl`.
+ */
+import { message } from 'antd';
+import { navigate } from 'wouter/use-browser-location';
+import i18n from './i18n';
+import { clearSession, getToken } from './session';
+
+export interface ApiEnvelope<T = unknown> {
+  success: boolean;
+  message?: string;
+  data?: T;
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined | readonly (string | number)[]>;
+
+export interface RequestOptions {
+  /** Abort after this many ms (no timeout by default). */
+  timeout?: number;
+  /** Do not toast on failure (the caller shows its own feedback, or the seed says "only logged"). */
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly data: unknown;
+  constructor(status: number, message: string, data?: unknown) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.data = data;
+  }
+}
+
+export const ITEM_LOOKUP_TIMEOUT = 30_000;
+
+message.config({ top: 65, duration: 3, maxCount: 3 });
+
+/** The one error toast of the app (seed §9: 3 seconds, 65px from the top). */
+export function toastError(text: string) {
+  void message.error({ content: text, duration: 3 });
+}
+
+export function buildUrl(path: string, query?: Query): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === '') continue;
+    if (Array.isArray(value)) value.forEach((v) => params.append(key, String(v)));
+    else params.append(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
+}
+
+function headers(hasBody: boolean): Record<string, string> {
+  const result: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
+  const token = getToken();
+  if (token) result['t-token'] = token;
+  if (hasBody) result['Content-Type'] = 'application/json';
+  return result;
+}
+
+/** 401 from any call: log out locally and go to /login (seed §4, §8). */
+function handleUnauthorized() {
+  clearSession();
+  if (typeof window !== 'undefined' && window.location.pathname !== '/login') navigate('/login', { replace: true });
+}
+
+function isOffline() {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
+async function send(method: string, url: string, body: unknown, opts: RequestOptions): Promise<Response> {
+  const controller = new AbortController();
+  const timer = opts.timeout ? setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), opts.timeout) : null;
+  const onOuterAbort = () => controller.abort(opts.signal?.reason);
+  opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
+  try {
+    return await fetch(url, {
+      method,
+      headers: headers(body !== undefined),
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: controller.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
+    if (opts.signal?.aborted) throw error;
+    const text = timedOut
+      ? i18n.t('common:error.timeout')
+      : isOffline()
+        ? i18n.t('common:error.offline')
+        : i18n.t('common:error.network');
+    throw new ApiError(0, text, error);
+  } finally {
+    if (timer) clearTimeout(timer);
+    opts.signal?.removeEventListener('abort', onOuterAbort);
+  }
+}
+
+async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T> | null> {
+  try {
+    const body = (await response.json()) as unknown;
+    if (body && typeof body === 'object' && 'success' in body) return body as ApiEnvelope<T>;
+    return null;
+  } catch {
+    return null;
+  }
+}
+
+/** One call; resolves to the unwrapped body on success, throws `ApiError` otherwise. */
+export async function apiRequest<T>(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown, opts: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  try {
+    const response = await send(method, buildUrl(path, query), body, opts);
+    const envelope = await readEnvelope<T>(response);
+    if (response.status === 401) {
+      handleUnauthorized();
+      throw new ApiError(401, envelope?.message || i18n.t('common:error.unauthorized'), envelope?.data);
+    }
+    if (!response.ok || !envelope || envelope.success === false) {
+      throw new ApiError(response.status, envelope?.message || i18n.t('common:error.request'), envelope?.data);
+    }
+    return envelope;
+  } catch (error) {
+    const apiError = error instanceof ApiError ? error : null;
+    // 401 redirects instead of toasting; aborted-by-caller requests are not errors to show.
+    if (apiError && apiError.status !== 401 && !opts.silent) toastError(apiError.message);
+    if (!apiError) console.warn('request aborted or failed', path, error);
+    throw error;
+  }
+}
+
+export async function apiGet<T>(path: string, query?: Query, opts?: RequestOptions): Promise<T> {
+  return (await apiRequest<T>('GET', path, query, undefined, opts)).data as T;
+}
+
+export async function apiPost<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
+  return (await apiRequest<T>('POST', path, undefined, body ?? {}, opts)).data as T;
+}
+
+/** SWR fetcher: key is a path, or `[path, query]`. Errors toast (use your own fetcher to stay silent). */
+export function swrFetcher<T>(key: string | readonly [string, Query?]): Promise<T> {
+  if (typeof key === 'string') return apiGet<T>(key);
+  return apiGet<T>(key[0], key[1]);
+}
+
+/**
+ * Spreadsheet export (seed §7): GET with a blob answer saved as `<filename>.xlsx`. Rejects with
+ * "请求未授权" without a token and "请求错误" on a non-200 status (seed §8); 401 also logs out.
+ */
+export async function downloadXlsx(path: string, query: Query | undefined, filename: string): Promise<void> {
+  const token = getToken();
+  if (!token) throw new Error(i18n.t('common:error.unauthorized'));
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), {
+      headers: { 't-token': token, 'X-Requested-With': 'XMLHttpRequest' },
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new Error(i18n.t('common:error.request'));
+  }
+  if (response.status === 401) handleUnauthorized();
+  if (response.status !== 200) throw new Error(i18n.t('common:error.request'));
+  const blob = await response.blob();
+  const href = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = href;
+  link.download = filename.toLowerCase().endsWith('.xlsx') ? filename : `${filename}.xlsx`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(href), 1000);
+}

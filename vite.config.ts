@@ -1,0 +1,121 @@
+/**
+ * Vite build of the web app.
+ *
+ * - `ASSET_BASE_URL` (default `/`) is Vite's `base`: hashed assets may live on a CDN origin. The
+ *   service worker, its scope, the manifest and the navigation fallback stay on the app origin
+ *   (`/`), so a CDN base never breaks the PWA.
+ * - Chunks: React and the i18n runtime get their own long-lived vendor chunks; every page and the
+ *   logged-in chrome (dropdown, modals, floating nav) is lazy, so /login loads little JS.
+ * - Unit tests use `vitest.config.ts` (happy-dom), not this file.
+ */
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
+const appOrigin = '/';
+
+function normalizeBase(base: string): string {
+  const trimmed = base.trim() || '/';
+  return trimmed.endsWith('/') ? trimmed : `${trimmed}/`;
+}
+
+/** Precache entries are relative to the build; assets served from a CDN get its absolute prefix. */
+const assetUrlPrefix: Record<string, string> = assetBase === '/' ? {} : { 'assets/': `${assetBase}assets/` };
+
+export default defineConfig({
+  base: assetBase,
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080', changeOrigin: false },
+    },
+  },
+  build: {
+    target: 'es2022',
+    sourcemap: false,
+    chunkSizeWarningLimit: 700,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
+            { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 10 },
+          ],
+        },
+      },
+    },
+  },
+  plugins: [
+    react(),
+    VitePWA({
+      base: appOrigin,
+      scope: appOrigin,
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'avatars/*.svg', 'apple-touch-icon.png'],
+      manifest: {
+        id: '/',
+        name: '任务计划 - 积分发布与管理',
+        short_name: '任务计划',
+        description: '为淘宝/天猫、京东、拼多多发布与管理任务计划，积分支付。',
+        lang: 'zh-CN',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        background_color: '#ffffff',
+        theme_color: '#1677ff',
+        icons: [
+          { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+          { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+          { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', '*.{svg,png,ico}', 'avatars/*.svg'],
+        modifyURLPrefix: assetUrlPrefix,
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /^\/smi\//, /^\/sui\//],
+        cleanupOutdatedCaches: true,
+        clientsClaim: false,
+        skipWaiting: false,
+        runtimeCaching: [
+          {
+            // Shared, non-personal answers: the price table and the top announcement.
+            urlPattern: ({ url, sameOrigin }) =>
+              sameOrigin && (url.pathname === '/api/plan/config/full-data' || url.pathname === '/api/Announcement/get'),
+            handler: 'StaleWhileRevalidate',
+            method: 'GET',
+            options: {
+              cacheName: 'api-public',
+              expiration: { maxEntries: 10, maxAgeSeconds: 24 * 60 * 60 },
+              cacheableResponse: { statuses: [200] },
+            },
+          },
+          {
+            // Images (operator avatar, WeChat QR, item pictures), never an /api answer.
+            urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
+            handler: 'CacheFirst',
+            options: {
+              cacheName: 'images',
+              expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 },
+              cacheableResponse: { statuses: [0, 200] },
+            },
+          },
+        ],
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
+});

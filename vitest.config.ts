@@ -1,0 +1,24 @@
+/**
+ * Root Vitest config: the web app's unit and component tests only (happy-dom).
+ * Server tests (server/**) and browser end-to-end tests (tests/**) have their own configs.
+ */
+import { fileURLToPath, URL } from 'node:url';
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: {
+    alias: {
+      '@': fileURLToPath(new URL('./src', import.meta.url)),
+      '@common': fileURLToPath(new URL('./common', import.meta.url)),
+    },
+  },
+  test: {
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    exclude: ['server/**', 'tests/**', 'node_modules/**', 'dist/**'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});
