@@ -3,7 +3,7 @@
  * At start the stored session is used and the user info is (re)loaded from the server.
  */
 import { useLayoutEffect, type ReactNode } from 'react';
-import { App as AntdApp, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 import { SWRConfig } from 'swr';
 import { useLocation, useSearch } from 'wouter';
@@ -45,9 +45,7 @@ function Shell() {
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
     <ConfigProvider locale={zhCN} theme={theme}>
-      <AntdApp>
-        <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
-      </AntdApp>
+      <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
     </ConfigProvider>
   );
 }

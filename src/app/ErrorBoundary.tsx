@@ -1,6 +1,6 @@
 /** Catches a page that failed to render or load (after the one reload for a missing chunk). */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { Button, Result } from 'antd';
+import PlainButton from '@/components/PlainButton';
 import i18n from '@/lib/i18n';
 
 interface Props {
@@ -31,16 +31,13 @@ export default class ErrorBoundary extends Component<Props, State> {
   render() {
     if (!this.state.error) return this.props.children;
     return (
-      <Result
-        status="warning"
-        title={i18n.t('layout:pageError.title')}
-        subTitle={i18n.t('layout:pageError.text')}
-        extra={
-          <Button type="primary" onClick={() => window.location.reload()}>
-            {i18n.t('layout:pageError.reload')}
-          </Button>
-        }
-      />
+      <div className="page-error" role="alert">
+        <h2>{i18n.t('layout:pageError.title')}</h2>
+        <p>{i18n.t('layout:pageError.text')}</p>
+        <PlainButton variant="primary" onClick={() => window.location.reload()}>
+          {i18n.t('layout:pageError.reload')}
+        </PlainButton>
+      </div>
     );
   }
 }

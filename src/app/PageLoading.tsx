@@ -1,10 +1,8 @@
-/** Fallback while a lazy page loads. */
-import { Spin } from 'antd';
-
+/** Fallback while a lazy page loads (plain CSS spinner: antd Spin would add to every first load). */
 export default function PageLoading() {
   return (
-    <div className="page-loading">
-      <Spin />
+    <div className="page-loading" aria-busy="true">
+      <span className="page-spinner" />
     </div>
   );
 }

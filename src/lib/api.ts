@@ -9,11 +9,11 @@
  *
  * Exports: `apiRequest` (full envelope), `apiGet<T>(path, query?, opts?)`, `apiPost<T>(path, body?, opts?)`
  * (both return `data`), `swrFetcher` (SWR key = path or [path, query]), `downloadXlsx(path, query,
- * filename)`, `ApiError`, `ITEM_LOOKUP_TIMEOUT`, `toastError`, `buildUrl`.
+ * filename)`, `ApiError`, `ITEM_LOOKUP_TIMEOUT`, `buildUrl`. Toasts come from `./toast`.
  */
-import { message } from 'antd';
 import { navigate } from 'wouter/use-browser-location';
 import i18n from './i18n';
+import { toastError } from './toast';
 import { clearSession, getToken } from './session';
 
 export interface ApiEnvelope<T = unknown> {
@@ -44,13 +44,6 @@ export class ApiError extends Error {
 }
 
 export const ITEM_LOOKUP_TIMEOUT = 30_000;
-
-message.config({ top: 65, duration: 3, maxCount: 3 });
-
-/** The one error toast of the app (seed §9: 3 seconds, 65px from the top). */
-export function toastError(text: string) {
-  void message.error({ content: text, duration: 3 });
-}
 
 export function buildUrl(path: string, query?: Query): string {
   if (!query) return path;

@@ -5,8 +5,9 @@
  * toast "密码已修改成功" and close; failure: the API client shows the server's message as an error toast.
  */
 import { useState } from 'react';
-import { Button, Form, Input, Modal, message } from 'antd';
+import { Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '@/lib/toast';
 import SmsCodeButton from '@/components/SmsCodeButton';
 import { apiPost } from '@/lib/api';
 import { useSession } from '@/lib/session';
@@ -26,7 +27,7 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
     setSubmitting(true);
     try {
       await apiPost('/api/user/reset-pwd', { phone: userPhone, password: values.password, verifyCode: values.verifyCode });
-      void message.success(t('password.success'));
+      toastSuccess(t('password.success'));
       form.resetFields();
       onClose();
     } catch {

@@ -4,9 +4,9 @@
  * contact service, price table, avatar dropdown), loaded lazily so visitors' pages stay small.
  */
 import { lazy, Suspense } from 'react';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import PlainButton from '@/components/PlainButton';
 import { useSession } from '@/lib/session';
 
 const UserArea = lazy(() => import('./UserArea'));
@@ -40,9 +40,9 @@ export default function TopBar() {
               <UserArea />
             </Suspense>
           ) : (
-            <Button type="primary" onClick={() => navigate('/login')} data-testid="nav-login">
+            <PlainButton variant="primary" onClick={() => navigate('/login')} data-testid="nav-login">
               {t('nav.loginRegister')}
-            </Button>
+            </PlainButton>
           )}
         </div>
       </div>

@@ -3,7 +3,7 @@
  * vite-plugin-pwa's workbox-window based register. Loaded after the page, only in production builds.
  */
 import { useEffect, useState } from 'react';
-import { Button } from 'antd';
+import PlainButton from '@/components/PlainButton';
 import { useTranslation } from 'react-i18next';
 
 export default function UpdatePrompt() {
@@ -36,12 +36,12 @@ export default function UpdatePrompt() {
   return (
     <div className="update-prompt" role="alertdialog" data-testid="update-prompt">
       <span>{t('update.text')}</span>
-      <Button size="small" type="primary" onClick={() => void update(true)}>
+      <PlainButton size="small" variant="primary" onClick={() => void update(true)} data-testid="update-reload">
         {t('update.reload')}
-      </Button>
-      <Button size="small" type="text" onClick={() => setDismissed(true)}>
+      </PlainButton>
+      <PlainButton size="small" variant="text" onClick={() => setDismissed(true)}>
         {t('update.later')}
-      </Button>
+      </PlainButton>
     </div>
   );
 }

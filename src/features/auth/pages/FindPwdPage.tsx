@@ -1,7 +1,8 @@
 /** /find-pwd (product §6): phone, SMS code (type 3), new password, confirm; then back to /login. */
 import { useState } from 'react';
-import { Button, Form, message } from 'antd';
+import { Button, Form } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '@/lib/toast';
 import { Link, useLocation } from 'wouter';
 import { resetPassword } from '../api';
 import { NewPasswordFields, PhoneField, SmsCodeField } from '../components/AuthFields';
@@ -24,7 +25,7 @@ export default function FindPwdPage() {
     setSubmitting(true);
     try {
       await resetPassword(values.phone, values.password, values.verifyCode);
-      void message.success(t('findPwd.success'));
+      toastSuccess(t('findPwd.success'));
       navigate('/login', { replace: true });
     } catch {
       setSubmitting(false);

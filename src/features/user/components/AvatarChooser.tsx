@@ -1,7 +1,8 @@
 /** Preset avatar chooser (POST /api/user/update-avatar {avatar}); the top bar updates at once. */
 import { useState } from 'react';
-import { Modal, message } from 'antd';
+import { Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '@/lib/toast';
 import { AVATAR_PRESETS } from '@common/domain';
 import { avatarSrc, refreshCurrentUser, setUserInfo } from '@/lib/session';
 import { updateAvatar } from '../api';
@@ -16,7 +17,7 @@ export default function AvatarChooser({ open, current, onClose }: { open: boolea
       const user = await updateAvatar(avatar);
       if (user && typeof user === 'object' && 'phone' in user) setUserInfo(user);
       await refreshCurrentUser();
-      void message.success(t('avatar.saved'));
+      toastSuccess(t('avatar.saved'));
       onClose();
     } catch {
       /* the API client showed the error */

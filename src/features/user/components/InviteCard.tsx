@@ -1,7 +1,8 @@
 /** Invite link `{origin}/sui/{inviteCode}` with copy and a QR code (product §4 "Invites"). */
 import { CopyOutlined } from '@ant-design/icons';
-import { Button, Input, QRCode, Space, message } from 'antd';
+import { Button, Input, QRCode, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { toastError, toastSuccess } from '@/lib/toast';
 
 export function inviteLink(origin: string, inviteCode: string) {
   return `${origin}/sui/${encodeURIComponent(inviteCode)}`;
@@ -28,9 +29,9 @@ export default function InviteCard({ inviteCode }: { inviteCode: string | undefi
   const copy = async () => {
     try {
       await copyText(link);
-      void message.success(t('invite.copied'));
+      toastSuccess(t('invite.copied'));
     } catch {
-      void message.error(t('invite.copyFailed'));
+      toastError(t('invite.copyFailed'));
     }
   };
   return (
