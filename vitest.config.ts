@@ -12,6 +12,7 @@ export default defineConfig({
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),
       '@common': fileURLToPath(new URL('./common', import.meta.url)),
+      'virtual:pwa-register': fileURLToPath(new URL('./src/test/pwa-register-stub.ts', import.meta.url)),
     },
   },
   test: {
@@ -20,5 +21,6 @@ export default defineConfig({
     exclude: ['server/**', 'tests/**', 'node_modules/**', 'dist/**'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    clearMocks: true,
   },
 });

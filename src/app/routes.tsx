@@ -3,9 +3,10 @@
  * visitor paths. Pages owned by feature helpers (flow, plan, recharge) are only routed from here.
  */
 import { Suspense, type ReactNode } from 'react';
-import { Redirect, Route, Switch, useParams } from 'wouter';
+import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { FLOW_TYPES, type FlowType } from '@common/domain';
 import { rememberInvite } from '@/lib/session';
+import { inviteIdFromPath } from './guard';
 import { lazyPage } from './lazy';
 import PageLoading from './PageLoading';
 
@@ -25,9 +26,11 @@ export type RechargeType = (typeof RECHARGE_TYPES)[number];
 /** Slot the plans feature fills on the home page (its overview widget); composed here, in app/. */
 const homeExtra: ReactNode = null;
 
+/** /smi/{id}, /sui/{id}: keep the invite id for /register, then replace the route with /login. */
 function InviteRedirect() {
-  const { id } = useParams<{ id: string }>();
-  if (id) rememberInvite(decodeURIComponent(id));
+  const [location] = useLocation();
+  const id = inviteIdFromPath(location);
+  if (id) rememberInvite(id);
   return <Redirect to="/login" replace />;
 }
 

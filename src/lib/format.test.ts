@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatPoints, formatYuan, isMemberExpiringSoon, maskPhone, memberDaysLeft } from './format';
+
+const now = new Date('2026-11-22T12:00:00+08:00');
+const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
+
+describe('isMemberExpiringSoon (level above 1 and 1 to 7 days left)', () => {
+  it('warns a paid member with 1 to 7 days left', () => {
+    expect(isMemberExpiringSoon({ memberLevel: 3, memberDeadline: inDays(1) }, now)).toBe(true);
+    expect(isMemberExpiringSoon({ memberLevel: 5, memberDeadline: inDays(7) }, now)).toBe(true);
+    expect(isMemberExpiringSoon({ memberLevel: 7, memberDeadline: inDays(3.5) }, now)).toBe(true);
+  });
+
+  it('does not warn with more than 7 days left', () => {
+    expect(isMemberExpiringSoon({ memberLevel: 3, memberDeadline: inDays(7.5) }, now)).toBe(false);
+    expect(isMemberExpiringSoon({ memberLevel: 3, memberDeadline: inDays(30) }, now)).toBe(false);
+  });
+
+  it('does not warn once the deadline has passed, or without a deadline', () => {
+    expect(isMemberExpiringSoon({ memberLevel: 3, memberDeadline: inDays(-0.5) }, now)).toBe(false);
+    expect(isMemberExpiringSoon({ memberLevel: 3, memberDeadline: inDays(-3) }, now)).toBe(false);
+    expect(isMemberExpiringSoon({ memberLevel: 3, memberDeadline: null }, now)).toBe(false);
+    expect(isMemberExpiringSoon({ memberLevel: 3, memberDeadline: 'not a date' }, now)).toBe(false);
+  });
+
+  it('never warns a default member (level 1), nor without a user', () => {
+    expect(isMemberExpiringSoon({ memberLevel: 1, memberDeadline: inDays(3) }, now)).toBe(false);
+    expect(isMemberExpiringSoon(null, now)).toBe(false);
+  });
+
+  it('counts part of a day as a day', () => {
+    expect(memberDaysLeft(inDays(0.2), now)).toBe(1);
+    expect(memberDaysLeft(inDays(6.01), now)).toBe(7);
+    expect(memberDaysLeft(null, now)).toBeNull();
+  });
+});
+
+describe('formatting', () => {
+  it('formats dates as YYYY-MM-DD HH:mm:ss or --', () => {
+    expect(formatDateTime(new Date(2026, 0, 5, 9, 3, 7))).toBe('2026-01-05 09:03:07');
+    expect(formatDateTime(null)).toBe('--');
+    expect(formatDateTime('')).toBe('--');
+    expect(formatDateTime('garbage')).toBe('--');
+  });
+
+  it('formats points and fen', () => {
+    expect(formatPoints(12345)).toBe('12,345');
+    expect(formatPoints(0)).toBe('0');
+    expect(formatPoints(undefined)).toBe('--');
+    expect(formatYuan(1250)).toBe('12.50');
+    expect(formatYuan(100000)).toBe('1,000.00');
+  });
+
+  it('masks phones', () => {
+    expect(maskPhone('13800138000')).toBe('138****8000');
+    expect(maskPhone('138****8000')).toBe('138****8000');
+    expect(maskPhone('')).toBe('--');
+  });
+});
