@@ -97,7 +97,7 @@ export function renderTemplate(templateText, values) {
  * Writes an nginx prefix folder that mirrors the image's layout: nginx.conf (the image's main
  * config, with temporary paths), conf.d/default.conf (the rendered template), snippets/.
  */
-export async function writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetOrigin = '' }) {
+export async function writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetOrigin = '', trustedProxies = [] }) {
   await mkdir(join(dir, 'conf.d'), { recursive: true });
   await mkdir(join(dir, 'snippets'), { recursive: true });
   await mkdir(join(dir, 'temp'), { recursive: true });
@@ -111,6 +111,12 @@ export async function writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetO
   await writeFile(join(dir, 'conf.d', 'default.conf'), rendered);
   for (const name of await readdir(join(NGINX_DIR, 'snippets'))) {
     await copyFile(join(NGINX_DIR, 'snippets', name), join(dir, 'snippets', name));
+  }
+  if (trustedProxies.length) {
+    // What an operator does behind a CDN: list the proxies whose X-Forwarded-For is believed.
+    const shipped = await readFile(join(NGINX_DIR, 'snippets', 'real-ip.conf'), 'utf8');
+    const lines = trustedProxies.map((cidr) => `set_real_ip_from ${cidr};`).join('\n');
+    await writeFile(join(dir, 'snippets', 'real-ip.conf'), `${lines}\n${shipped}`);
   }
   await copyFile('/etc/nginx/mime.types', join(dir, 'mime.types'));
   const temp = join(dir, 'temp');
@@ -141,8 +147,8 @@ http {
   return { conf: join(dir, 'nginx.conf'), rendered };
 }
 
-export async function startNginx({ dir, port, apiUpstream, webRoot, assetOrigin }) {
-  const { conf } = await writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetOrigin });
+export async function startNginx({ dir, port, apiUpstream, webRoot, assetOrigin, trustedProxies }) {
+  const { conf } = await writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetOrigin, trustedProxies });
   const check = spawnSync(NGINX_BIN, ['-t', '-q', '-p', dir, '-c', conf], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
   const logFile = join(dir, 'nginx.out.log');
@@ -164,7 +170,15 @@ export async function startNginx({ dir, port, apiUpstream, webRoot, assetOrigin 
 export async function startApi({ dir, port, env = {} }) {
   const dataDir = join(dir, 'data');
   const logFile = join(dir, 'api.log');
-  const apiEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), DATA_DIR: dataDir };
+  // TRUST_PROXY=1 as in docker-compose.yml: the API believes the X-Forwarded-For nginx sets.
+  const apiEnv = {
+    ...process.env,
+    NODE_ENV: 'development',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    TRUST_PROXY: '1',
+  };
   delete apiEnv.DATABASE_URL; // the embedded database, whatever the caller's shell says
   const group = startGroup('npm', ['start', '-w', 'server'], { cwd: ROOT, env: { ...apiEnv, ...env }, logFile });
   try {
@@ -192,7 +206,7 @@ export async function ensurePrecompressed(webRoot) {
 }
 
 /** API + nginx in front of it, on free ports, in one temporary folder. */
-export async function startEdge({ webRoot, apiEnv, keepTemp = false } = {}) {
+export async function startEdge({ webRoot, apiEnv, trustedProxies, keepTemp = false } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'edge-'));
   const root = webRoot ?? (await ensureBuild());
   if (!(await stat(join(root, 'index.html')).catch(() => null))) throw new Error(`${root}/index.html missing`);
@@ -205,6 +219,7 @@ export async function startEdge({ webRoot, apiEnv, keepTemp = false } = {}) {
       port: await freePort(),
       apiUpstream: api.url,
       webRoot: root,
+      trustedProxies,
     });
   } catch (error) {
     await api.stop();

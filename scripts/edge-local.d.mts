@@ -1,0 +1,41 @@
+// Types of scripts/edge-local.mjs, for the TypeScript tests that use it.
+export const ROOT: string;
+export const NGINX_DIR: string;
+export const TEMPLATE_VARIABLES: string[];
+export function freePort(): Promise<number>;
+export function renderTemplate(templateText: string, values: Record<string, string>): string;
+export interface NginxOptions {
+  dir: string;
+  port: number;
+  apiUpstream: string;
+  webRoot: string;
+  assetOrigin?: string;
+  trustedProxies?: string[];
+}
+export function writeNginxPrefix(options: NginxOptions): Promise<{ conf: string; rendered: string }>;
+export interface Running {
+  url: string;
+  port: number;
+  stop(): Promise<void>;
+}
+export function startNginx(options: NginxOptions): Promise<Running & { dir: string }>;
+export function startApi(options: {
+  dir: string;
+  port: number;
+  env?: Record<string, string>;
+}): Promise<Running & { dataDir: string; logFile: string }>;
+export function ensureBuild(options?: { force?: boolean }): Promise<string>;
+export function ensurePrecompressed(webRoot: string): Promise<{ files: number; bytes: number; gzipBytes: number }>;
+export interface Edge {
+  url: string;
+  dir: string;
+  api: Running & { dataDir: string; logFile: string };
+  nginx: Running & { dir: string };
+  stop(): Promise<void>;
+}
+export function startEdge(options?: {
+  webRoot?: string;
+  apiEnv?: Record<string, string>;
+  trustedProxies?: string[];
+  keepTemp?: boolean;
+}): Promise<Edge>;

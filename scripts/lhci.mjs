@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// `npm run lhci`: Lighthouse CI on the production edge. Builds dist/ when missing (--rebuild to
+// force), precompresses it like the image does, starts the real API (temporary database) behind
+// the project's nginx config on free ports, then runs `lhci collect` (the URLs of
+// lighthouserc.json, moved to that port), prints the figures per URL (median of the runs),
+// `lhci assert` (the budgets of lighthouserc.json) and `lhci upload` (filesystem, .lighthouseci/).
+// Exit code: that of `lhci assert`.
+import { spawnSync } from 'node:child_process';
+import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { ROOT, ensureBuild, ensurePrecompressed, startEdge } from './edge-local.mjs';
+
+const RC = join(ROOT, 'lighthouserc.json');
+const OUT = join(ROOT, '.lighthouseci');
+const LHCI = join(ROOT, 'node_modules', '.bin', 'lhci');
+
+function lhci(args) {
+  const result = spawnSync(LHCI, [...args, `--config=${RC}`], { cwd: ROOT, stdio: 'inherit' });
+  if (result.error) throw result.error;
+  return result.status ?? 1;
+}
+
+const median = (values) => {
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  if (!sorted.length) return undefined;
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+
+/** Figures of one Lighthouse result: category scores, metrics, bytes on the wire per kind. */
+function figuresOf(lhr) {
+  const audit = (id) => lhr.audits[id]?.numericValue;
+  const transfer = Object.fromEntries(
+    (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item]),
+  );
+  return {
+    performance: lhr.categories.performance?.score,
+    accessibility: lhr.categories.accessibility?.score,
+    bestPractices: lhr.categories['best-practices']?.score,
+    fcp: audit('first-contentful-paint'),
+    lcp: audit('largest-contentful-paint'),
+    tbt: audit('total-blocking-time'),
+    cls: audit('cumulative-layout-shift'),
+    speedIndex: audit('speed-index'),
+    scriptBytes: transfer.script?.transferSize,
+    scriptRequests: transfer.script?.requestCount,
+    stylesheetBytes: transfer.stylesheet?.transferSize,
+    documentBytes: transfer.document?.transferSize,
+    totalBytes: transfer.total?.transferSize,
+    totalRequests: transfer.total?.requestCount,
+  };
+}
+
+async function summarize() {
+  const files = (await readdir(OUT)).filter((name) => /^lhr-.*\.json$/.test(name));
+  const byPath = new Map();
+  for (const name of files) {
+    const lhr = JSON.parse(await readFile(join(OUT, name), 'utf8'));
+    const path = new URL(lhr.requestedUrl).pathname;
+    byPath.set(path, [...(byPath.get(path) ?? []), figuresOf(lhr)]);
+  }
+  const summary = {};
+  for (const [path, runs] of byPath) {
+    summary[path] = { runs: runs.length };
+    for (const key of Object.keys(runs[0])) summary[path][key] = median(runs.map((run) => run[key]));
+  }
+  return summary;
+}
+
+function printSummary(summary) {
+  const score = (v) => (v === undefined ? '  -' : String(Math.round(v * 100)).padStart(3));
+  const ms = (v) => (v === undefined ? '-' : `${Math.round(v)} ms`);
+  const kb = (v) => (v === undefined ? '-' : `${(v / 1024).toFixed(1)} KiB`);
+  console.log('\nLighthouse (mobile preset, simulated throttling): median of the runs per URL');
+  console.log('URL          runs perf a11y bp   FCP      LCP      TBT     CLS    JS (gzip, reqs)   CSS     total (reqs)');
+  for (const [path, f] of Object.entries(summary)) {
+    console.log(
+      [
+        path.padEnd(12),
+        String(f.runs).padStart(4),
+        score(f.performance).padStart(4),
+        score(f.accessibility).padStart(4),
+        score(f.bestPractices).padStart(4),
+        ms(f.fcp).padStart(8),
+        ms(f.lcp).padStart(8),
+        ms(f.tbt).padStart(7),
+        (f.cls ?? 0).toFixed(3).padStart(6),
+        `${kb(f.scriptBytes)} (${f.scriptRequests ?? 0})`.padStart(17),
+        kb(f.stylesheetBytes).padStart(8),
+        `${kb(f.totalBytes)} (${f.totalRequests ?? 0})`.padStart(16),
+      ].join(' '),
+    );
+  }
+  console.log('Bytes are transfer sizes through nginx (gzip). Reports: .lighthouseci/reports/\n');
+}
+
+const rc = JSON.parse(await readFile(RC, 'utf8'));
+const webRoot = await ensureBuild({ force: process.argv.includes('--rebuild') });
+await ensurePrecompressed(webRoot);
+const edge = await startEdge({ webRoot });
+let exitCode = 1;
+try {
+  console.log(`lhci: nginx ${edge.url} -> API ${edge.api.url}, serving ${webRoot}`);
+  const urls = rc.ci.collect.url.map((raw) => {
+    const url = new URL(raw);
+    url.host = new URL(edge.url).host;
+    return url.href;
+  });
+  const collected = lhci(['collect', ...urls.map((url) => `--url=${url}`)]);
+  if (collected !== 0) throw new Error(`lhci collect failed (exit ${collected})`);
+  const summary = await summarize();
+  printSummary(summary);
+  await writeFile(join(OUT, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
+  exitCode = lhci(['assert']);
+  const uploaded = lhci(['upload']);
+  if (uploaded !== 0) exitCode ||= uploaded;
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  await edge.stop();
+}
+process.exit(exitCode);

@@ -1,0 +1,50 @@
+/**
+ * The template renders the way the nginx image renders it, and the image is told the same list of
+ * variables the tests use.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { NGINX_DIR, ROOT, TEMPLATE_VARIABLES, renderTemplate } from '../../scripts/edge-local.mjs';
+
+const values = {
+  NGINX_PORT: '8080',
+  API_UPSTREAM: 'http://api:8080',
+  WEB_ROOT: '/usr/share/nginx/html',
+  ASSET_ORIGIN: 'https://cdn.example.com',
+};
+
+describe('nginx template', () => {
+  it('substitutes its variables and leaves nginx variables alone', async () => {
+    const template = await readFile(join(NGINX_DIR, 'templates', 'default.conf.template'), 'utf8');
+    const rendered = renderTemplate(template, values);
+    expect(rendered).not.toMatch(/\$\{[A-Z_]+\}/);
+    expect(rendered).toContain('listen 8080;');
+    expect(rendered).toContain('proxy_pass http://api:8080;');
+    expect(rendered).toContain('root /usr/share/nginx/html;');
+    expect(rendered).toContain("script-src 'self' https://cdn.example.com;");
+    for (const nginxVariable of ['$uri', '$remote_addr', '$host', '$status', '$content_security_policy']) {
+      expect(rendered).toContain(nginxVariable);
+    }
+  });
+
+  it('uses exactly the variables the Dockerfile lets the image substitute', async () => {
+    const template = await readFile(join(NGINX_DIR, 'templates', 'default.conf.template'), 'utf8');
+    const used = new Set([...template.matchAll(/\$\{([A-Z_]+)\}/g)].map((m) => m[1]));
+    expect([...used].sort()).toEqual([...TEMPLATE_VARIABLES].sort());
+    const dockerfile = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
+    const filter = /NGINX_ENVSUBST_FILTER="\^\(([^)]*)\)\\?\$"/.exec(dockerfile)?.[1];
+    expect(filter?.split('|').sort()).toEqual([...TEMPLATE_VARIABLES].sort());
+    for (const name of TEMPLATE_VARIABLES) expect(dockerfile).toMatch(new RegExp(`\\b${name}=`));
+  });
+
+  it('waits for the API longer than the 30 s item lookup', async () => {
+    const template = await readFile(join(NGINX_DIR, 'templates', 'default.conf.template'), 'utf8');
+    const seconds = Number(/proxy_read_timeout (\d+)s;/.exec(template)?.[1]);
+    expect(seconds).toBeGreaterThan(30);
+  });
+
+  it('refuses to render with a variable missing', () => {
+    expect(() => renderTemplate('listen ${NGINX_PORT};', { NGINX_PORT: '1' })).toThrow(/API_UPSTREAM/);
+  });
+});
