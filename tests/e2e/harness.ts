@@ -1,0 +1,179 @@
+/**
+ * E2E harness shared by every browser spec (other features reuse it):
+ * - `baseURL()`: the server started by global-setup.ts.
+ * - `launchBrowser()`, `openPage(browser, path?)`: Debian's Chromium; each page collects `errors`
+ *   (uncaught page errors) so specs can assert none happened.
+ * - `uniquePhone()`, `smsCode(phone, since)`: a fresh mainland number; the latest code from the dev outbox.
+ * - `registerUser(page, opts?)` (through the UI, code from the dev outbox), `registerUserViaApi(opts?)`,
+ *   `login(page, phone, password)` (through the UI), `loginViaApi(phone, password)`.
+ * - `api(path, { method, body, token })`: a raw call to the server, answering `{ status, body }`.
+ * - `toast(page)`: text of the latest antd message toast.
+ * - `DEMO`: the seeded demo account (read-only use: do not change its password).
+ */
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO = { phone: '13800138000', password: 'demo12345' } as const;
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const baseURL = () => inject('baseURL');
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  errors: string[];
+}
+
+export async function openPage(browser: Browser, path?: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<OpenedPage> {
+  const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 900 }, ...options });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(String(error)));
+  if (path) await page.goto(path);
+  return { context, page, errors };
+}
+
+let phoneCounter = 0;
+/** A mainland mobile number unlikely to exist yet: 19 + 9 digits from time, pid and a counter. */
+export function uniquePhone(): string {
+  phoneCounter += 1;
+  const tail = (Date.now() % 1_000_000) * 1000 + ((process.pid + phoneCounter * 7919) % 1000);
+  return `19${String(tail).padStart(9, '0').slice(-9)}`;
+}
+
+export async function api<T = unknown>(path: string, init: { method?: string; body?: unknown; token?: string } = {}) {
+  const headers: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest' };
+  if (init.token) headers['t-token'] = init.token;
+  if (init.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`${baseURL()}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers,
+    body: init.body === undefined ? undefined : JSON.stringify(init.body),
+  });
+  const text = await response.text();
+  let body: { success: boolean; message?: string; data?: T } | null = null;
+  try {
+    body = JSON.parse(text) as typeof body;
+  } catch {
+    body = null;
+  }
+  return { status: response.status, body, text };
+}
+
+const lastSmsAt = new Map<string, number>();
+
+/** The server allows one code per phone per 60 s: wait out the window before asking again. */
+export async function waitSmsWindow(phone: string) {
+  const last = lastSmsAt.get(phone);
+  if (!last) return;
+  const wait = last + 61_000 - Date.now();
+  if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+}
+
+export function noteSmsSent(phone: string) {
+  lastSmsAt.set(phone, Date.now());
+}
+
+interface OutboxEntry {
+  phone: string;
+  type: number;
+  code: string;
+  createdAt: string;
+}
+
+/** Latest code sent to `phone` at or after `since` (ms), from GET /api/dev/sms-outbox. */
+export async function smsCode(phone: string, since: number, type?: number): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    const { status, body } = await api<OutboxEntry>(`/api/dev/sms-outbox?phone=${phone}`);
+    const entry = body?.data;
+    if (status === 200 && entry?.code && Date.parse(entry.createdAt) >= since - 2000 && (type === undefined || entry.type === type)) return entry.code;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no SMS code for ${phone} in the dev outbox`);
+}
+
+export interface TestUser {
+  phone: string;
+  password: string;
+  token?: string;
+}
+
+/** Registers through the API (send-sms-code, dev outbox, reg). */
+export async function registerUserViaApi(opts: { phone?: string; password?: string; inviteCode?: string } = {}): Promise<Required<TestUser>> {
+  const phone = opts.phone ?? uniquePhone();
+  const password = opts.password ?? 'test1234abcd';
+  await waitSmsWindow(phone);
+  const since = Date.now();
+  const sent = await api('/api/user/send-sms-code', { body: { phone, type: 1 } });
+  if (sent.status !== 200) throw new Error(`send-sms-code failed: ${sent.status} ${sent.text}`);
+  noteSmsSent(phone);
+  const verifyCode = await smsCode(phone, since, 1);
+  const reg = await api<{ token: string }>('/api/user/reg', {
+    body: { phone, password, verifyCode, ...(opts.inviteCode ? { inviteCode: opts.inviteCode } : {}) },
+  });
+  if (reg.status !== 200 || !reg.body?.data?.token) throw new Error(`reg failed: ${reg.status} ${reg.text}`);
+  return { phone, password, token: reg.body.data.token };
+}
+
+export async function loginViaApi(phone: string, password: string): Promise<string> {
+  const res = await api<{ token: string }>('/api/user/pwd-login', { body: { phone, password } });
+  if (res.status !== 200 || !res.body?.data?.token) throw new Error(`login failed: ${res.status} ${res.text}`);
+  return res.body.data.token;
+}
+
+/** Registers through the /register screen, with the code from the dev outbox. Ends on the page after registration. */
+export async function registerUser(page: Page, opts: { phone?: string; password?: string; inviteCode?: string } = {}): Promise<TestUser> {
+  const phone = opts.phone ?? uniquePhone();
+  const password = opts.password ?? 'test1234abcd';
+  if (!page.url().includes('/register')) await page.goto('/register');
+  const form = page.getByTestId('register-form');
+  await form.getByPlaceholder('请输入手机号').fill(phone);
+  await waitSmsWindow(phone);
+  const since = Date.now();
+  await form.getByTestId('sms-code-button').click();
+  await page.getByText('60秒后重新获取').or(page.getByText('59秒后重新获取')).first().waitFor();
+  noteSmsSent(phone);
+  await form.getByPlaceholder('请输入验证码').fill(await smsCode(phone, since, 1));
+  await form.getByPlaceholder('请输入8-32位字母和数字组合').fill(password);
+  await form.getByPlaceholder('请再次输入密码').fill(password);
+  if (opts.inviteCode !== undefined) await form.getByPlaceholder('请输入邀请码').fill(opts.inviteCode);
+  await form.getByRole('checkbox').check();
+  await form.getByRole('button', { name: /注\s*册/ }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/register'));
+  return { phone, password };
+}
+
+/** Logs in through the /login screen; ends on the page after login. */
+export async function login(page: Page, phone: string, password: string) {
+  if (!new URL(page.url()).pathname.startsWith('/login')) await page.goto('/login');
+  const form = page.getByTestId('login-form');
+  await form.getByPlaceholder('请输入手机号').fill(phone);
+  await form.getByPlaceholder('请输入密码').fill(password);
+  await form.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/** Text of the newest antd message toast. */
+export async function toast(page: Page): Promise<string> {
+  const notice = page.locator('.ant-message-notice').last();
+  await notice.waitFor();
+  return (await notice.innerText()).trim();
+}
+
+export async function sessionToken(page: Page): Promise<string | null> {
+  return page.evaluate(() => sessionStorage.getItem('token'));
+}

@@ -1,0 +1,98 @@
+/** PWA: manifest, installability (CDP), service worker precache, offline shell, no caching of private API answers. */
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, baseURL, DEMO, launchBrowser, login, openPage } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('PWA', () => {
+  it('serves a Chinese manifest with 192/512/maskable icons', async () => {
+    const response = await fetch(`${baseURL()}/manifest.webmanifest`);
+    expect(response.status).toBe(200);
+    const manifest = (await response.json()) as Record<string, unknown> & { icons: { sizes: string; purpose?: string; src: string }[] };
+    expect(manifest).toMatchObject({ lang: 'zh-CN', display: 'standalone', start_url: '/' });
+    expect(String(manifest.name)).toMatch(/[\u4e00-\u9fa5]/);
+    expect(String(manifest.short_name)).toMatch(/[\u4e00-\u9fa5]/);
+    expect(manifest.theme_color).toBeTruthy();
+    expect(manifest.icons.some((i) => i.sizes === '192x192')).toBe(true);
+    expect(manifest.icons.some((i) => i.sizes === '512x512' && (i.purpose ?? 'any').includes('any'))).toBe(true);
+    expect(manifest.icons.some((i) => i.purpose?.includes('maskable'))).toBe(true);
+    for (const icon of manifest.icons) {
+      const png = await fetch(new URL(icon.src, `${baseURL()}/`));
+      expect(png.status).toBe(200);
+      expect(png.headers.get('content-type')).toContain('image/png');
+    }
+  });
+
+  it('is installable: Chrome reports no installability errors', async () => {
+    const { page, context } = await openPage(browser, '/login');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const cdp = await context.newCDPSession(page);
+    const result = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    expect(result.installabilityErrors).toEqual([]);
+    const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
+    expect(manifest.errors).toEqual([]);
+    await context.close();
+  });
+
+  it('reloads the shell offline with a visible offline notice, and never caches private API answers', async () => {
+    const { page, context } = await openPage(browser, '/login');
+    await login(page, DEMO.phone, DEMO.password);
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    // the worker takes control after a reload
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByTestId('balance').waitFor();
+    // open the price table once online so its answer is in the runtime cache
+    await page.getByTestId('open-price').click();
+    await page.getByTestId('price-config').first().waitFor();
+    await page.keyboard.press('Escape');
+
+    await context.setOffline(true);
+    await page.reload();
+    await page.locator('header.topbar').waitFor();
+    await page.getByTestId('offline-notice').waitFor();
+    expect(await page.getByTestId('offline-notice').innerText()).toContain('离线');
+    // the announcement and the price table still show offline
+    await page.getByTestId('announcement').waitFor();
+    await page.getByTestId('open-price').click();
+    await page.getByTestId('price-config').first().waitFor();
+    await page.keyboard.press('Escape');
+    // navigating to another route still renders the shell
+    await page.goto('/user/center').catch(() => null);
+    await page.locator('header.topbar').waitFor();
+    await context.setOffline(false);
+
+    const cached = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) urls.push(new URL(request.url).pathname);
+      }
+      return urls;
+    });
+    const apiPaths = cached.filter((p) => p.startsWith('/api/'));
+    expect(apiPaths.length).toBeGreaterThan(0);
+    expect(apiPaths.every((p) => p === '/api/plan/config/full-data' || p === '/api/Announcement/get')).toBe(true);
+    expect(cached).toContain('/index.html');
+    await context.close();
+  });
+
+  it('answers /smi and /sui navigations from the server (not the cached shell)', async () => {
+    const response = await fetch(`${baseURL()}/sui/ABC`, { redirect: 'manual' });
+    expect([301, 302, 303, 307, 308]).toContain(response.status);
+    expect(response.headers.get('location')).toMatch(/^\/login(\?invite=ABC)?$/);
+    const unused = await api('/api/healthz');
+    expect(unused.status).toBe(200);
+  });
+});
