@@ -4,6 +4,7 @@
  * guarded by a sessionStorage flag so it can never loop; the flag clears on the next successful load.
  */
 import { lazy, type ComponentType } from 'react';
+import { loadNamespaces } from '@/lib/i18n';
 
 const RELOAD_FLAG = 'chunkReloadAt';
 
@@ -26,10 +27,16 @@ export function markChunksHealthy() {
   }
 }
 
+/**
+ * `namespaces`: the page's i18n namespaces, fetched in parallel with its code (no waterfall of
+ * chunk -> render -> catalogue).
+ */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
+export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>, namespaces: string[] = []) {
   return lazy(() =>
-    factory().then(
+    Promise.all([factory(), namespaces.length ? loadNamespaces(...namespaces).catch(() => undefined) : undefined]).then(
+      ([module]) => module,
+    ).then(
       (module) => {
         markChunksHealthy();
         return module;

@@ -13,11 +13,11 @@ import PageLoading from './PageLoading';
 const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'));
 const FindPwdPage = lazyPage(() => import('@/features/auth/pages/FindPwdPage'));
-const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'));
-const UserCenterPage = lazyPage(() => import('@/features/user/pages/UserCenterPage'));
-const FlowPage = lazyPage(() => import('@/features/flow/pages/FlowPage'));
-const PlanPage = lazyPage(() => import('@/features/plan/pages/PlanPage'));
-const RechargePage = lazyPage(() => import('@/features/recharge/pages/RechargePage'));
+const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), ['home']);
+const UserCenterPage = lazyPage(() => import('@/features/user/pages/UserCenterPage'), ['user']);
+const FlowPage = lazyPage(() => import('@/features/flow/pages/FlowPage'), ['flow']);
+const PlanPage = lazyPage(() => import('@/features/plan/pages/PlanPage'), ['plan']);
+const RechargePage = lazyPage(() => import('@/features/recharge/pages/RechargePage'), ['recharge']);
 const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
 
 export const RECHARGE_TYPES = ['integral', 'member', 'integral-details', 'record'] as const;

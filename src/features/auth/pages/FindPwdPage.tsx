@@ -41,7 +41,7 @@ export default function FindPwdPage() {
         </Link>
       }
     >
-      <Form<FindPwdForm> form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="find-pwd-form">
+      <Form<FindPwdForm> size="large" form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="find-pwd-form">
         <PhoneField />
         <SmsCodeField form={form} type={3} />
         <NewPasswordFields label="newPassword" />

@@ -54,6 +54,7 @@ export default function RegisterPage() {
       }
     >
       <Form<RegisterForm>
+        size="large"
         form={form}
         layout="vertical"
         onFinish={submit}
