@@ -5,6 +5,7 @@ vi.mock('@/lib/toast', () => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 
 import * as toast from '@/lib/toast';
 import { ApiError, apiGet, apiPost, downloadXlsx } from './api';
+import { isOnline } from './network-status';
 import { getToken, getUserInfo, isLogin, reloadSessionFromStorage, setSession, type UserInfo } from './session';
 
 const user: UserInfo = {
@@ -85,6 +86,18 @@ describe('API client', () => {
     stubFetch(() => ({ status: 500, body: { success: false, message: '服务器错误' } }));
     await expect(apiGet('/api/wechat/qr-code', undefined, { silent: true })).rejects.toBeInstanceOf(ApiError);
     expect(toast.toastError).not.toHaveBeenCalled();
+  });
+
+  it('reports the network down after a network failure and up after the next answer', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await expect(apiGet('/api/user/user-data')).rejects.toMatchObject({ status: 0, message: '网络异常，请稍后重试' });
+    expect(isOnline()).toBe(false);
+    // a cached public answer (service worker) proves nothing
+    stubFetch(() => ({ body: { success: true, data: { content: '' } } }));
+    await apiGet('/api/Announcement/get', { type: 'top' });
+    expect(isOnline()).toBe(false);
+    await apiGet('/api/user/user-data');
+    expect(isOnline()).toBe(true);
   });
 
   it('has no default timeout, but honours a per-call timeout', async () => {

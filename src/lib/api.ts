@@ -12,7 +12,9 @@
  * filename)`, `ApiError`, `ITEM_LOOKUP_TIMEOUT`, `buildUrl`. Toasts come from `./toast`.
  */
 import { navigate } from 'wouter/use-browser-location';
+import { ANNOUNCEMENT_PATH, PLAN_FULL_DATA_PATH } from './api-paths';
 import i18n from './i18n';
+import { reportNetworkFailure, reportNetworkOk } from './network-status';
 import { toastError } from './toast';
 import { clearSession, getToken } from './session';
 
@@ -44,6 +46,9 @@ export class ApiError extends Error {
 }
 
 export const ITEM_LOOKUP_TIMEOUT = 30_000;
+
+/** The only API answers the service worker caches (vite.config.ts runtimeCaching; product §7). */
+const SW_CACHED_API_PATHS: readonly string[] = [PLAN_FULL_DATA_PATH, ANNOUNCEMENT_PATH];
 
 export function buildUrl(path: string, query?: Query): string {
   if (!query) return path;
@@ -91,6 +96,7 @@ async function send(method: string, url: string, body: unknown, opts: RequestOpt
   } catch (error) {
     const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
     if (opts.signal?.aborted) throw error;
+    if (!timedOut) reportNetworkFailure();
     const text = timedOut
       ? i18n.t('common:error.timeout')
       : isOffline()
@@ -117,6 +123,8 @@ async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T> | nul
 export async function apiRequest<T>(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown, opts: RequestOptions = {}): Promise<ApiEnvelope<T>> {
   try {
     const response = await send(method, buildUrl(path, query), body, opts);
+    // answers the service worker may serve from its cache prove nothing about the network
+    if (!SW_CACHED_API_PATHS.includes(path)) reportNetworkOk();
     const envelope = await readEnvelope<T>(response);
     if (response.status === 401) {
       handleUnauthorized();

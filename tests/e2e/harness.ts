@@ -7,6 +7,7 @@
  * - `registerUser(page, opts?)` (through the UI, code from the dev outbox), `registerUserViaApi(opts?)`,
  *   `login(page, phone, password)` (through the UI), `loginViaApi(phone, password)`.
  * - `api(path, { method, body, token })`: a raw call to the server, answering `{ status, body }`.
+ * - `openPersistentPage(path)`: a non-incognito profile (Chrome reports incognito pages as not installable).
  * - `toast(page)`: text of the latest antd message toast.
  * - `DEMO`: the seeded demo account (read-only use: do not change its password).
  */
@@ -46,6 +47,30 @@ export async function openPage(browser: Browser, path?: string, options: Paramet
   return { context, page, errors };
 }
 
+/** A persistent (non-incognito) profile in a temp folder: needed for installability checks. */
+export async function openPersistentPage(path: string) {
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-profile-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+    baseURL: baseURL(),
+    locale: 'zh-CN',
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await page.goto(path);
+  return {
+    context,
+    page,
+    close: async () => {
+      await context.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 let phoneCounter = 0;
 /** A mainland mobile number unlikely to exist yet: 19 + 9 digits from time, pid and a counter. */
 export function uniquePhone(): string {
@@ -64,13 +89,21 @@ export async function api<T = unknown>(path: string, init: { method?: string; bo
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
   const text = await response.text();
-  let body: { success: boolean; message?: string; data?: T } | null = null;
+  return { status: response.status, body: parseEnvelope<T>(text), text };
+}
+
+export interface Envelope<T> {
+  success: boolean;
+  message?: string;
+  data?: T;
+}
+
+function parseEnvelope<T>(text: string): Envelope<T> | null {
   try {
-    body = JSON.parse(text) as typeof body;
+    return JSON.parse(text) as Envelope<T>;
   } catch {
-    body = null;
+    return null;
   }
-  return { status: response.status, body, text };
 }
 
 const lastSmsAt = new Map<string, number>();

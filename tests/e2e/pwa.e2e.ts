@@ -1,7 +1,7 @@
 /** PWA: manifest, installability (CDP), service worker precache, offline shell, no caching of private API answers. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseURL, DEMO, launchBrowser, login, openPage } from './harness';
+import { api, baseURL, DEMO, launchBrowser, login, openPage, openPersistentPage } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -31,7 +31,7 @@ describe('PWA', () => {
   });
 
   it('is installable: Chrome reports no installability errors', async () => {
-    const { page, context } = await openPage(browser, '/login');
+    const { page, context, close } = await openPersistentPage('/login');
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
@@ -40,7 +40,7 @@ describe('PWA', () => {
     expect(result.installabilityErrors).toEqual([]);
     const manifest = (await cdp.send('Page.getAppManifest')) as { errors: unknown[]; url: string };
     expect(manifest.errors).toEqual([]);
-    await context.close();
+    await close();
   });
 
   it('reloads the shell offline with a visible offline notice, and never caches private API answers', async () => {

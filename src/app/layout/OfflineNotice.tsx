@@ -1,20 +1,7 @@
-/** Visible notice while the browser is offline (product §7). */
-import { useSyncExternalStore } from 'react';
+/** Visible notice while offline (product §7): the browser says so, or the API cannot be reached. */
 import { DisconnectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-
-function subscribe(callback: () => void) {
-  window.addEventListener('online', callback);
-  window.addEventListener('offline', callback);
-  return () => {
-    window.removeEventListener('online', callback);
-    window.removeEventListener('offline', callback);
-  };
-}
-
-export function useOnline() {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
-}
+import { useOnline } from '@/lib/network-status';
 
 export default function OfflineNotice() {
   const { t } = useTranslation('layout');
