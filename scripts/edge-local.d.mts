@@ -25,16 +25,18 @@ export function startApi(options: {
   env?: Record<string, string>;
 }): Promise<Running & { dataDir: string; logFile: string }>;
 export function ensureBuild(options?: { force?: boolean }): Promise<string>;
-export function ensurePrecompressed(webRoot: string): Promise<{ files: number; bytes: number; gzipBytes: number }>;
+export function snapshotBuild(buildDir: string, into: string): Promise<string>;
 export interface Edge {
   url: string;
+  /** The snapshot of the build that nginx serves. */
+  webRoot: string;
   dir: string;
   api: Running & { dataDir: string; logFile: string };
   nginx: Running & { dir: string };
   stop(): Promise<void>;
 }
 export function startEdge(options?: {
-  webRoot?: string;
+  buildDir?: string;
   apiEnv?: Record<string, string>;
   trustedProxies?: string[];
   keepTemp?: boolean;

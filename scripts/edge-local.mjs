@@ -6,7 +6,7 @@
 //   node scripts/edge-local.mjs            -> prints the URL, Ctrl-C stops everything
 // Needs the Debian packages nginx-light (or nginx) and gettext-base (envsubst).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, mkdir, writeFile, readFile, copyFile, readdir, rm, chmod, stat } from 'node:fs/promises';
+import { mkdtemp, mkdir, writeFile, readFile, copyFile, readdir, rm, chmod, cp } from 'node:fs/promises';
 import { createWriteStream, existsSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -199,17 +199,33 @@ export async function ensureBuild({ force = false } = {}) {
   return join(ROOT, 'dist');
 }
 
-/** dist/ as served: the build plus the .gz files of scripts/precompress.mjs (added if missing). */
-export async function ensurePrecompressed(webRoot) {
+/**
+ * A private copy of the build, as the image serves it: the files plus the .gz of
+ * scripts/precompress.mjs. Others rebuild dist/ while tests run; serving a copy keeps every run
+ * on one consistent build, and nothing here writes into dist/.
+ */
+export async function snapshotBuild(buildDir, into) {
+  for (let attempt = 1; ; attempt++) {
+    await rm(into, { recursive: true, force: true });
+    await cp(buildDir, into, { recursive: true });
+    const html = await readFile(join(into, 'index.html'), 'utf8').catch(() => '');
+    const named = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1]);
+    const complete = html && named.length > 0 && named.every((path) => existsSync(join(into, path)));
+    if (complete) break;
+    // Copied in the middle of a rebuild: wait for it to finish.
+    if (attempt === 5) throw new Error(`${buildDir} is incomplete (index.html names missing assets)`);
+    await new Promise((r) => setTimeout(r, 3000));
+  }
   const { precompress } = await import('./precompress.mjs');
-  return precompress(webRoot);
+  await precompress(into);
+  return into;
 }
 
-/** API + nginx in front of it, on free ports, in one temporary folder. */
-export async function startEdge({ webRoot, apiEnv, trustedProxies, keepTemp = false } = {}) {
+/** API + nginx in front of it, on free ports, serving a snapshot of buildDir (default: dist/). */
+export async function startEdge({ buildDir, apiEnv, trustedProxies, keepTemp = false } = {}) {
   const dir = await mkdtemp(join(tmpdir(), 'edge-'));
-  const root = webRoot ?? (await ensureBuild());
-  if (!(await stat(join(root, 'index.html')).catch(() => null))) throw new Error(`${root}/index.html missing`);
+  await chmod(dir, 0o755); // nginx workers (an unprivileged user when started as root) read web/
+  const webRoot = await snapshotBuild(buildDir ?? (await ensureBuild()), join(dir, 'web'));
   const apiPort = await freePort();
   const api = await startApi({ dir, port: apiPort, env: apiEnv });
   let nginx;
@@ -218,7 +234,7 @@ export async function startEdge({ webRoot, apiEnv, trustedProxies, keepTemp = fa
       dir: join(dir, 'nginx'),
       port: await freePort(),
       apiUpstream: api.url,
-      webRoot: root,
+      webRoot,
       trustedProxies,
     });
   } catch (error) {
@@ -227,6 +243,7 @@ export async function startEdge({ webRoot, apiEnv, trustedProxies, keepTemp = fa
   }
   return {
     url: nginx.url,
+    webRoot,
     api,
     nginx,
     dir,
@@ -240,11 +257,9 @@ export async function startEdge({ webRoot, apiEnv, trustedProxies, keepTemp = fa
 
 const isMain = process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url);
 if (isMain) {
-  const webRoot = await ensureBuild();
-  await ensurePrecompressed(webRoot);
-  const edge = await startEdge({ webRoot, keepTemp: true });
+  const edge = await startEdge({ keepTemp: true });
   console.log(`edge: ${edge.url} (nginx) -> ${edge.api.url} (API, DATA_DIR ${edge.api.dataDir})`);
-  console.log(`logs: ${edge.dir}`);
+  console.log(`serving ${edge.webRoot} (a copy of dist/); logs in ${edge.dir}`);
   const shutdown = async () => {
     await edge.stop();
     process.exit(0);

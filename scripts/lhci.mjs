@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm run lhci`: Lighthouse CI on the production edge. Builds dist/ when missing (--rebuild to
-// force), precompresses it like the image does, starts the real API (temporary database) behind
+// force), serves a precompressed copy of it as the image does, starts the real API (temporary database) behind
 // the project's nginx config on free ports, then runs `lhci collect` (the URLs of
 // lighthouserc.json, moved to that port), prints the figures per URL (median of the runs),
 // `lhci assert` (the budgets of lighthouserc.json) and `lhci upload` (filesystem, .lighthouseci/).
@@ -8,7 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFile, readdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { ROOT, ensureBuild, ensurePrecompressed, startEdge } from './edge-local.mjs';
+import { ROOT, ensureBuild, startEdge } from './edge-local.mjs';
 
 const RC = join(ROOT, 'lighthouserc.json');
 const OUT = join(ROOT, '.lighthouseci');
@@ -95,12 +95,11 @@ function printSummary(summary) {
 }
 
 const rc = JSON.parse(await readFile(RC, 'utf8'));
-const webRoot = await ensureBuild({ force: process.argv.includes('--rebuild') });
-await ensurePrecompressed(webRoot);
-const edge = await startEdge({ webRoot });
+const buildDir = await ensureBuild({ force: process.argv.includes('--rebuild') });
+const edge = await startEdge({ buildDir });
 let exitCode = 1;
 try {
-  console.log(`lhci: nginx ${edge.url} -> API ${edge.api.url}, serving ${webRoot}`);
+  console.log(`lhci: nginx ${edge.url} -> API ${edge.api.url}, serving a copy of ${buildDir}`);
   const urls = rc.ci.collect.url.map((raw) => {
     const url = new URL(raw);
     url.host = new URL(edge.url).host;
