@@ -35,14 +35,14 @@ export default function UserArea() {
   return (
     <div className="user-area">
       <span className="user-area-balance" data-testid="balance">
-        {t('balance')}
+        <span className="hide-narrow">{t('balance')}</span>
         <strong>{formatPoints(user.integral)}</strong>
       </span>
-      <button type="button" className="user-area-item" onClick={openServiceModal} data-testid="open-service">
-        <CustomerServiceOutlined /> {t('contactService')}
+      <button type="button" className="user-area-item" onClick={openServiceModal} aria-label={t('contactService')} data-testid="open-service">
+        <CustomerServiceOutlined aria-hidden /> <span className="hide-narrow">{t('contactService')}</span>
       </button>
-      <button type="button" className="user-area-item" onClick={openPriceTableModal} data-testid="open-price">
-        <TableOutlined /> {t('priceTable')}
+      <button type="button" className="user-area-item" onClick={openPriceTableModal} aria-label={t('priceTable')} data-testid="open-price">
+        <TableOutlined aria-hidden /> <span className="hide-narrow">{t('priceTable')}</span>
       </button>
       <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
         <button type="button" className="user-area-profile" data-testid="user-menu">
