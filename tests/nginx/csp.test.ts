@@ -4,24 +4,15 @@
  * the service worker, the manifest, /api calls) must not violate it.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { DEMO, launchBrowser, login } from '../e2e/harness';
 
 const edge = inject('edge');
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  browser = await launchBrowser();
 });
 
 afterAll(async () => {
@@ -46,19 +37,16 @@ async function watchViolations(page: Page) {
 
 describe('Content-Security-Policy in Chromium', () => {
   it('loading /login and logging in with the demo account violates nothing', async () => {
-    const context = await browser.newContext({ serviceWorkers: 'allow' });
+    const context = await browser.newContext({ baseURL: edge.url, locale: 'zh-CN', serviceWorkers: 'allow' });
     const page = await context.newPage();
     const violations = await watchViolations(page);
 
-    const response = await page.goto(`${edge.url}/login`, { waitUntil: 'networkidle' });
+    const response = await page.goto('/login', { waitUntil: 'networkidle' });
     expect(response?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
-    const form = page.locator('form[data-testid="login-form"]');
-    await form.locator('input[name="phone"]').fill('13800138000');
-    await form.locator('input[name="password"]').fill('demo12345');
-    await form.locator('button[type="submit"]').click();
+    await login(page, DEMO.phone, DEMO.password);
 
-    // Logged in: the app leaves /login for the home page and shows the points balance.
-    await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
+    // Logged in: the home page with the points balance of the top bar.
+    expect(new URL(page.url()).pathname).toBe('/');
     await page.getByText('积分余额').first().waitFor({ timeout: 20_000 });
     await page.waitForLoadState('networkidle');
 
@@ -84,6 +72,23 @@ describe('Content-Security-Policy in Chromium', () => {
     expect(manifest).toBe(200);
 
     expect(violations).toEqual([]);
+    await context.close();
+  });
+
+  it('the watcher does report a violation when there is one (an inline script)', async () => {
+    const context = await browser.newContext({ baseURL: edge.url });
+    const page = await context.newPage();
+    const violations = await watchViolations(page);
+    await page.goto('/login', { waitUntil: 'networkidle' });
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__inlineRan = true';
+      document.head.appendChild(script);
+      return (window as unknown as { __inlineRan?: boolean }).__inlineRan === true;
+    });
+    await expect.poll(() => violations.length).toBeGreaterThan(0);
+    expect(ran).toBe(false);
+    expect(violations.join('\n')).toContain('script-src');
     await context.close();
   });
 });
