@@ -22,11 +22,14 @@ RUN npm run build \
 FROM nginxinc/nginx-unprivileged:stable-alpine AS web
 # The image's entrypoint renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ with
 # envsubst at every start; the filter keeps nginx's own $variables out of it.
+# NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1 makes the entrypoint export NGINX_LOCAL_RESOLVERS (the DNS
+# servers of /etc/resolv.conf), which the template's `resolver` uses to follow the API's address.
 ENV NGINX_PORT=8080 \
     API_UPSTREAM=http://api:8080 \
     WEB_ROOT=/usr/share/nginx/html \
     ASSET_ORIGIN="" \
-    NGINX_ENVSUBST_FILTER="^(NGINX_PORT|API_UPSTREAM|WEB_ROOT|ASSET_ORIGIN)\$"
+    NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1 \
+    NGINX_ENVSUBST_FILTER="^(NGINX_PORT|API_UPSTREAM|WEB_ROOT|ASSET_ORIGIN|NGINX_LOCAL_RESOLVERS)\$"
 COPY nginx/templates/ /etc/nginx/templates/
 COPY nginx/snippets/ /etc/nginx/snippets/
 COPY --from=build /app/dist/ /usr/share/nginx/html/

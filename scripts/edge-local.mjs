@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const NGINX_DIR = join(ROOT, 'nginx');
 // The only variables the template may use; the Dockerfile's NGINX_ENVSUBST_FILTER lists the same.
-export const TEMPLATE_VARIABLES = ['NGINX_PORT', 'API_UPSTREAM', 'WEB_ROOT', 'ASSET_ORIGIN'];
+export const TEMPLATE_VARIABLES = ['NGINX_PORT', 'API_UPSTREAM', 'WEB_ROOT', 'ASSET_ORIGIN', 'NGINX_LOCAL_RESOLVERS'];
 const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 export function freePort() {
@@ -93,6 +93,17 @@ export function renderTemplate(templateText, values) {
   return result.stdout;
 }
 
+/** The DNS servers of /etc/resolv.conf, as the image's 15-local-resolvers.envsh computes them. */
+export async function localResolvers() {
+  const text = await readFile('/etc/resolv.conf', 'utf8').catch(() => '');
+  const servers = text
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([keyword, address]) => keyword === 'nameserver' && address)
+    .map(([, address]) => (address.includes(':') ? `[${address}]` : address));
+  return servers.length ? servers.join(' ') : '127.0.0.1';
+}
+
 /**
  * Writes an nginx prefix folder that mirrors the image's layout: nginx.conf (the image's main
  * config, with temporary paths), conf.d/default.conf (the rendered template), snippets/.
@@ -107,6 +118,7 @@ export async function writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetO
     API_UPSTREAM: apiUpstream,
     WEB_ROOT: webRoot,
     ASSET_ORIGIN: assetOrigin,
+    NGINX_LOCAL_RESOLVERS: await localResolvers(),
   });
   await writeFile(join(dir, 'conf.d', 'default.conf'), rendered);
   for (const name of await readdir(join(NGINX_DIR, 'snippets'))) {

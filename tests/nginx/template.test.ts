@@ -12,6 +12,7 @@ const values = {
   API_UPSTREAM: 'http://api:8080',
   WEB_ROOT: '/usr/share/nginx/html',
   ASSET_ORIGIN: 'https://cdn.example.com',
+  NGINX_LOCAL_RESOLVERS: '127.0.0.11',
 };
 
 describe('nginx template', () => {
@@ -20,7 +21,8 @@ describe('nginx template', () => {
     const rendered = renderTemplate(template, values);
     expect(rendered).not.toMatch(/\$\{[A-Z_]+\}/);
     expect(rendered).toContain('listen 8080;');
-    expect(rendered).toContain('proxy_pass http://api:8080;');
+    expect(rendered).toContain('set $api_upstream http://api:8080;');
+    expect(rendered).toContain('resolver 127.0.0.11 valid=10s');
     expect(rendered).toContain('root /usr/share/nginx/html;');
     expect(rendered).toContain("script-src 'self' https://cdn.example.com;");
     for (const nginxVariable of ['$uri', '$remote_addr', '$host', '$status', '$content_security_policy']) {
@@ -35,7 +37,11 @@ describe('nginx template', () => {
     const dockerfile = await readFile(join(ROOT, 'Dockerfile'), 'utf8');
     const filter = /NGINX_ENVSUBST_FILTER="\^\(([^)]*)\)\\?\$"/.exec(dockerfile)?.[1];
     expect(filter?.split('|').sort()).toEqual([...TEMPLATE_VARIABLES].sort());
-    for (const name of TEMPLATE_VARIABLES) expect(dockerfile).toMatch(new RegExp(`\\b${name}=`));
+    // Each has a default in the image, except the resolvers, which its entrypoint computes.
+    for (const name of TEMPLATE_VARIABLES.filter((n) => n !== 'NGINX_LOCAL_RESOLVERS')) {
+      expect(dockerfile).toMatch(new RegExp(`\\b${name}=`));
+    }
+    expect(dockerfile).toMatch(/\bNGINX_ENTRYPOINT_LOCAL_RESOLVERS=1\b/);
   });
 
   it('waits for the API longer than the 30 s item lookup', async () => {
