@@ -4,11 +4,12 @@
  * - Success: disabled, counts down from 60 once a second showing "{n}秒后重新获取"; at 0 back to idle.
  * - Failure: only logged; the button stays idle and enabled (no toast).
  * - No phone: no request; `onMissingPhone` lets the form point at the phone field.
- * Props: `phone`, `type` (1 default, 3 password change/reset), `onMissingPhone?`, `onSent?`, `block?`.
+ * Props: `phone`, `type` (1 default, 3 password change/reset), `onMissingPhone?`, `onSent?`, `block?`, `size?`.
+ * A PlainButton (antd look, no antd code), so the visitor screens stay light.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import PlainButton from '@/components/PlainButton';
 import { apiPost } from '@/lib/api';
 
 export const SMS_COUNTDOWN_SECONDS = 60;
@@ -19,9 +20,10 @@ export interface SmsCodeButtonProps {
   onMissingPhone?: () => void;
   onSent?: () => void;
   block?: boolean;
+  size?: 'middle' | 'large';
 }
 
-export default function SmsCodeButton({ phone, type, onMissingPhone, onSent, block }: SmsCodeButtonProps) {
+export default function SmsCodeButton({ phone, type, onMissingPhone, onSent, block, size = 'middle' }: SmsCodeButtonProps) {
   const { t } = useTranslation('common');
   const [seconds, setSeconds] = useState(0);
   const [sending, setSending] = useState(false);
@@ -61,8 +63,8 @@ export default function SmsCodeButton({ phone, type, onMissingPhone, onSent, blo
 
   const counting = seconds > 0;
   return (
-    <Button onClick={send} disabled={counting} loading={sending} block={block} data-testid="sms-code-button">
+    <PlainButton onClick={send} disabled={counting} loading={sending} block={block} size={size} className="sms-code-button" data-testid="sms-code-button">
       {counting ? t('sms.countdown', { n: seconds }) : t('sms.send')}
-    </Button>
+    </PlainButton>
   );
 }

@@ -1,27 +1,26 @@
 /** /find-pwd (product §6): phone, SMS code (type 3), new password, confirm; then back to /login. */
-import { useState } from 'react';
-import { Button, Form } from 'antd';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '@/lib/toast';
 import { Link, useLocation } from 'wouter';
+import PlainButton from '@/components/PlainButton';
+import { toastSuccess } from '@/lib/toast';
 import { resetPassword } from '../api';
-import { NewPasswordFields, PhoneField, SmsCodeField } from '../components/AuthFields';
+import CredentialFields, { EMPTY_CREDENTIALS, validateCredentials, type CredentialValues } from '../components/CredentialFields';
+import { checkPhone, hasErrors, type FieldErrors } from '../validate';
 import AuthCard from './AuthCard';
-
-interface FindPwdForm {
-  phone: string;
-  verifyCode: string;
-  password: string;
-  confirm: string;
-}
 
 export default function FindPwdPage() {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
-  const [form] = Form.useForm<FindPwdForm>();
+  const [values, setValues] = useState<CredentialValues>(EMPTY_CREDENTIALS);
+  const [errors, setErrors] = useState<FieldErrors<keyof CredentialValues>>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (values: FindPwdForm) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateCredentials(t, values);
+    setErrors(found);
+    if (hasErrors(found)) return;
     setSubmitting(true);
     try {
       await resetPassword(values.phone, values.password, values.verifyCode);
@@ -41,14 +40,19 @@ export default function FindPwdPage() {
         </Link>
       }
     >
-      <Form<FindPwdForm> size="large" form={form} layout="vertical" onFinish={submit} requiredMark={false} data-testid="find-pwd-form">
-        <PhoneField />
-        <SmsCodeField form={form} type={3} />
-        <NewPasswordFields label="newPassword" />
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+      <form className="plain-form" onSubmit={submit} noValidate data-testid="find-pwd-form">
+        <CredentialFields
+          values={values}
+          errors={errors}
+          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          onPhoneMissing={() => setErrors((e) => ({ ...e, phone: checkPhone(t, values.phone) }))}
+          smsType={3}
+          passwordLabel={t('newPassword')}
+        />
+        <PlainButton variant="primary" type="submit" block size="large" loading={submitting}>
           {t('findPwd.submit')}
-        </Button>
-      </Form>
+        </PlainButton>
+      </form>
     </AuthCard>
   );
 }

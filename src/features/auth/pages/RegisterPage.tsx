@@ -1,40 +1,43 @@
 /**
  * /register (product §6): phone, SMS code (send-code button, type 1), password (8-32 letters and
- * digits), confirm, invite code (pre-filled from /smi|/sui), agreement checkbox. Success logs in.
+ * digits), confirm, invite code (pre-filled from /smi|/sui), agreement checkbox. Success logs in and
+ * goes to the page first asked for, else /.
  */
-import { useState } from 'react';
-import { Button, Checkbox, Form, Input } from 'antd';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
+import PlainButton from '@/components/PlainButton';
 import { peekInvite, setSession, takeInvite, takeRedirect } from '@/lib/session';
 import { register } from '../api';
-import { NewPasswordFields, PhoneField, SmsCodeField } from '../components/AuthFields';
+import CredentialFields, { EMPTY_CREDENTIALS, validateCredentials, type CredentialValues } from '../components/CredentialFields';
+import PlainField from '../components/PlainField';
+import { checkPhone, hasErrors, type FieldErrors } from '../validate';
 import AuthCard from './AuthCard';
 
-interface RegisterForm {
-  phone: string;
-  verifyCode: string;
-  password: string;
-  confirm: string;
-  inviteCode?: string;
-  agree: boolean;
-}
+type RegisterErrors = FieldErrors<keyof CredentialValues | 'agree'>;
 
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
-  const [form] = Form.useForm<RegisterForm>();
+  const [values, setValues] = useState<CredentialValues>(EMPTY_CREDENTIALS);
+  const [inviteCode, setInviteCode] = useState(peekInvite);
+  const [agree, setAgree] = useState(false);
+  const [errors, setErrors] = useState<RegisterErrors>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const submit = async (values: RegisterForm) => {
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found: RegisterErrors = { ...validateCredentials(t, values), agree: agree ? undefined : t('register.agreeRequired') };
+    setErrors(found);
+    if (hasErrors(found)) return;
     setSubmitting(true);
     try {
-      const inviteCode = values.inviteCode?.trim();
+      const code = inviteCode.trim();
       const { token, user } = await register({
         phone: values.phone,
         password: values.password,
         verifyCode: values.verifyCode,
-        ...(inviteCode ? { inviteCode } : {}),
+        ...(code ? { inviteCode: code } : {}),
       });
       takeInvite();
       setSession(token, user);
@@ -53,32 +56,38 @@ export default function RegisterPage() {
         </Link>
       }
     >
-      <Form<RegisterForm>
-        size="large"
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        requiredMark={false}
-        initialValues={{ inviteCode: peekInvite(), agree: false }}
-        data-testid="register-form"
-      >
-        <PhoneField />
-        <SmsCodeField form={form} type={1} />
-        <NewPasswordFields label="password" />
-        <Form.Item name="inviteCode" label={t('inviteCode')}>
-          <Input placeholder={t('inviteCodePlaceholder')} maxLength={32} />
-        </Form.Item>
-        <Form.Item
-          name="agree"
-          valuePropName="checked"
-          rules={[{ validator: (_, value) => (value ? Promise.resolve() : Promise.reject(new Error(t('register.agreeRequired')))) }]}
-        >
-          <Checkbox>{t('register.agree')}</Checkbox>
-        </Form.Item>
-        <Button type="primary" htmlType="submit" block size="large" loading={submitting}>
+      <form className="plain-form" onSubmit={submit} noValidate data-testid="register-form">
+        <CredentialFields
+          values={values}
+          errors={errors}
+          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          onPhoneMissing={() => setErrors((e) => ({ ...e, phone: checkPhone(t, values.phone) }))}
+          smsType={1}
+          passwordLabel={t('password')}
+        />
+        <PlainField
+          label={t('inviteCode')}
+          name="inviteCode"
+          value={inviteCode}
+          onChange={(event) => setInviteCode(event.target.value)}
+          placeholder={t('inviteCodePlaceholder')}
+          maxLength={32}
+        />
+        <div className="plain-field">
+          <label className="plain-check">
+            <input type="checkbox" checked={agree} onChange={(event) => setAgree(event.target.checked)} aria-invalid={Boolean(errors.agree)} />
+            <span>{t('register.agree')}</span>
+          </label>
+          {errors.agree && (
+            <span className="plain-error" role="alert">
+              {errors.agree}
+            </span>
+          )}
+        </div>
+        <PlainButton variant="primary" type="submit" block size="large" loading={submitting}>
           {t('register.submit')}
-        </Button>
-      </Form>
+        </PlainButton>
+      </form>
     </AuthCard>
   );
 }
