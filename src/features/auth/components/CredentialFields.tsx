@@ -6,7 +6,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import SmsCodeButton from '@/components/SmsCodeButton';
 import { checkCode, checkConfirm, checkNewPassword, checkPhone, type FieldErrors } from '../validate';
-import PlainField from './PlainField';
+import PlainField, { PhoneField } from './PlainField';
 
 export interface CredentialValues {
   phone: string;
@@ -39,17 +39,7 @@ export default function CredentialFields({ values, errors, onChange, onPhoneMiss
   const { t } = useTranslation('auth');
   return (
     <>
-      <PlainField
-        label={t('phone')}
-        error={errors.phone}
-        name="phone"
-        value={values.phone}
-        onChange={(event) => onChange({ phone: event.target.value.trim() })}
-        placeholder={t('phonePlaceholder')}
-        inputMode="numeric"
-        maxLength={11}
-        autoComplete="tel"
-      />
+      <PhoneField label={t('phone')} placeholder={t('phonePlaceholder')} value={values.phone} error={errors.phone} onValue={(phone) => onChange({ phone })} />
       <PlainField
         label={t('code')}
         error={errors.verifyCode}

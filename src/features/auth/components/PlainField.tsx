@@ -52,3 +52,27 @@ export default function PlainField({ label, error, extra, addon, className, ...i
     </div>
   );
 }
+
+/** The mainland mobile number field of the visitor screens. */
+export function PhoneField({ label, placeholder, value, error, onValue, autoComplete = 'tel' }: {
+  label: string;
+  placeholder: string;
+  value: string;
+  error?: string;
+  onValue: (phone: string) => void;
+  autoComplete?: string;
+}) {
+  return (
+    <PlainField
+      label={label}
+      error={error}
+      name="phone"
+      value={value}
+      onChange={(event) => onValue(event.target.value.trim())}
+      placeholder={placeholder}
+      inputMode="numeric"
+      maxLength={11}
+      autoComplete={autoComplete}
+    />
+  );
+}

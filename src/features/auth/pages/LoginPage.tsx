@@ -9,7 +9,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import PlainButton from '@/components/PlainButton';
 import { rememberInvite, setSession, takeRedirect } from '@/lib/session';
 import { pwdLogin } from '../api';
-import PlainField from '../components/PlainField';
+import PlainField, { PhoneField } from '../components/PlainField';
 import { checkPhone, hasErrors, type FieldErrors } from '../validate';
 import AuthCard from './AuthCard';
 
@@ -57,17 +57,7 @@ export default function LoginPage() {
       }
     >
       <form className="plain-form" onSubmit={submit} noValidate data-testid="login-form">
-        <PlainField
-          label={t('phone')}
-          error={errors.phone}
-          name="phone"
-          value={phone}
-          onChange={(event) => setPhone(event.target.value.trim())}
-          placeholder={t('phonePlaceholder')}
-          inputMode="numeric"
-          maxLength={11}
-          autoComplete="username"
-        />
+        <PhoneField label={t('phone')} placeholder={t('phonePlaceholder')} value={phone} error={errors.phone} onValue={setPhone} autoComplete="username" />
         <PlainField
           label={t('password')}
           error={errors.password}
