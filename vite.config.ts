@@ -62,7 +62,7 @@ export default defineConfig({
       strategies: 'generateSW',
       filename: 'sw.js',
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.svg', 'avatars/*.svg', 'apple-touch-icon.png'],
+      includeAssets: ['favicon.svg', 'avatars/*.svg', 'service/*.svg', 'apple-touch-icon.png'],
       manifest: {
         id: '/',
         name: '任务计划 - 积分发布与管理',
@@ -83,7 +83,7 @@ export default defineConfig({
         ],
       },
       workbox: {
-        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', '*.{svg,png,ico}', 'avatars/*.svg'],
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', '*.{svg,png,ico}', 'avatars/*.svg', 'service/*.svg'],
         modifyURLPrefix: assetUrlPrefix,
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /^\/smi\//, /^\/sui\//],
