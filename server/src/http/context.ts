@@ -1,0 +1,39 @@
+/** What every module gets: configuration, database, clock and the outside-world providers. */
+import type { Config } from '../config.ts';
+import type { Db } from '../db/client.ts';
+import type { Clock } from '../lib/clock.ts';
+import type { UserRow } from '../modules/session/sessions.ts';
+
+/** Where SMS codes go. The console provider logs them; a real gateway implements the same call. */
+export interface SmsProvider {
+  readonly name: string;
+  send(message: { phone: string; type: number; code: string }): Promise<void>;
+}
+
+export interface AppContext {
+  config: Config;
+  db: Db;
+  clock: Clock;
+  sms: SmsProvider;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+    /** preHandler: 401 unless the request carries a live `t-token`; sets request.user. */
+    requireUser: (request: FastifyRequest) => Promise<void>;
+    /** preHandler: sets request.user when a live token is present, else leaves it null. */
+    optionalUser: (request: FastifyRequest) => Promise<void>;
+  }
+  interface FastifyRequest {
+    user: UserRow | null;
+    /** The raw token of the request (for logout). */
+    token: string | null;
+  }
+}
+
+/** The signed-in user of a request guarded by requireUser. */
+export function currentUser(request: { user: UserRow | null }): UserRow {
+  if (!request.user) throw new Error('currentUser() used on a route without requireUser');
+  return request.user;
+}

@@ -1,0 +1,24 @@
+/**
+ * The one error path: every failure is an AppError (or becomes one in the error handler),
+ * answered as `{ success: false, message, data? }` with the HTTP status of its kind.
+ */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (message: string, data?: unknown) => new AppError(400, message, data);
+export const unauthorized = (message = '登录已失效，请重新登录') => new AppError(401, message);
+export const forbidden = (message = '没有权限执行此操作') => new AppError(403, message);
+export const notFound = (message = '记录不存在') => new AppError(404, message);
+export const conflict = (message: string, data?: unknown) => new AppError(409, message, data);
+export const tooManyRequests = (message: string, data?: unknown) => new AppError(429, message, data);
+
+/** Success envelope. */
+export const ok = <T>(data: T) => ({ success: true as const, data });

@@ -1,0 +1,57 @@
+/**
+ * Input validation with zod: the first problem becomes a 400 with a Chinese message that names
+ * the field. Schemas are strict (unknown fields are refused, never stored).
+ */
+import { z } from 'zod';
+import { badRequest } from './errors.ts';
+
+z.config(z.locales.zhCN());
+
+/** Chinese names of common fields, used to say which field is wrong. */
+const FIELD_LABELS: Record<string, string> = {
+  phone: '手机号',
+  password: '密码',
+  verifyCode: '验证码',
+  type: '类型',
+  inviteCode: '邀请码',
+  avatar: '头像',
+  page: '页码',
+  pageSize: '每页条数',
+  flowType: '平台类型',
+  configId: '基础服务',
+};
+
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  if (issue.code === 'unrecognized_keys') {
+    throw badRequest(`不支持的参数：${issue.keys.join('、')}`);
+  }
+  const field = issue.path.map(String).join('.');
+  const label = FIELD_LABELS[String(issue.path[0] ?? '')] ?? field;
+  // Custom messages in schemas are complete sentences; generic ones get the field name in front.
+  const custom = (issue as { params?: { custom?: boolean } }).params?.custom;
+  if (custom || !label) throw badRequest(issue.message);
+  throw badRequest(`${label}：${issue.message}`);
+}
+
+/** A Chinese message that is shown as-is (no field prefix). */
+export const msg = (message: string) => ({ error: message, params: { custom: true } }) as const;
+
+/** Paging of every list: page from 1, pageSize default 10, max 100 (product.md section 2). */
+export const pagingShape = {
+  page: z.coerce.number().int().min(1, msg('页码必须从 1 开始')).max(100000).default(1),
+  pageSize: z.coerce.number().int().min(1, msg('每页条数须在 1 到 100 之间')).max(100, msg('每页条数须在 1 到 100 之间')).default(10),
+};
+
+export const phoneSchema = z
+  .string(msg('请输入手机号'))
+  .regex(/^1[3-9]\d{9}$/, msg('手机号格式不正确'));
+
+export interface Page<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}

@@ -1,0 +1,36 @@
+/** Entry point of `npm start`: migrate, seed, serve the API (and the built app) on PORT. */
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './db/seed.ts';
+import { buildApp } from './http/app.ts';
+import { systemClock } from './lib/clock.ts';
+import { consoleSmsProvider } from './modules/sms/console-provider.ts';
+
+const config = loadConfig();
+if (config.nodeEnv === 'production' && config.smsProvider === 'console') {
+  console.error('Refusing to start: SMS_PROVIDER=console is not allowed when NODE_ENV=production.');
+  process.exit(1);
+}
+
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const seeded = await seedReferenceData(database.db);
+const demo = config.nodeEnv !== 'production' && (await seedDemoAccount(database.db, systemClock.now()));
+
+const app = await buildApp(
+  { config, db: database.db, clock: systemClock, sms: consoleSmsProvider(database.db) },
+  { logger: { level: process.env.LOG_LEVEL ?? 'info' } },
+);
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await app.listen({ port: config.port, host: config.host });
+const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+console.log(`Task plan server on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} — database: ${where}`);
+if (seeded) console.log('Seeded reference data (plan configs, goods, operator, announcement).');
+if (config.nodeEnv !== 'production') console.log(`Demo login: ${DEMO_PHONE} / ${DEMO_PASSWORD}${demo ? ' (just created, 10000 points)' : ''}`);

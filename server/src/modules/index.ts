@@ -1,0 +1,10 @@
+/**
+ * Every domain module registers its routes here (one line each). Modules own their routes,
+ * logic and data access; they share only the db, config, clock and http layers.
+ */
+import type { FastifyInstance } from 'fastify';
+import { healthRoutes } from './health/routes.ts';
+
+export async function registerModules(app: FastifyInstance): Promise<void> {
+  await app.register(healthRoutes);
+}

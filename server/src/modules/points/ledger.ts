@@ -1,0 +1,83 @@
+/**
+ * The only way a points balance changes. One conditional UPDATE moves the balance (it can never
+ * go below 0, even under concurrent spending) and one ledger row records it, in the caller's
+ * transaction. A (kind, reference) pair can be booked once: a replay fails the transaction.
+ * Invariant: users.integral = sum(points_ledger.delta) for that user, always >= 0.
+ */
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import { pointsLedger, users } from '../../db/schema.ts';
+import { AppError, conflict } from '../../http/errors.ts';
+import type { LedgerKind } from '../../../../common/domain.ts';
+
+export interface PointsChange {
+  userId: number;
+  /** Positive credits, negative debits; never 0. */
+  delta: number;
+  kind: LedgerKind;
+  /** e.g. `order:<orderNo>` or `plan:<id>`; null only for manual adjustments. */
+  reference: string | null;
+  remark?: string;
+  at: Date;
+}
+
+export interface PointsChangeResult {
+  ledgerId: number;
+  balanceAfter: number;
+}
+
+/** 409 `积分不足` carrying how much is needed and how much is available. */
+export class InsufficientPointsError extends AppError {
+  constructor(needed: number, available: number) {
+    super(409, `积分不足：需要 ${needed} 积分，当前余额 ${available} 积分`, { needed, available });
+  }
+}
+
+/**
+ * Applies a points change inside `tx` (pass a transaction so the caller's other writes commit or
+ * roll back with it). Throws InsufficientPointsError when a debit exceeds the balance, and a 409
+ * when the reference was already booked for this kind.
+ */
+export async function changePoints(tx: Executor, change: PointsChange): Promise<PointsChangeResult> {
+  if (!Number.isSafeInteger(change.delta) || change.delta === 0) {
+    throw new Error(`changePoints: delta must be a non-zero integer, got ${change.delta}`);
+  }
+  const [updated] = await tx
+    .update(users)
+    .set({ integral: sql`${users.integral} + ${change.delta}` })
+    .where(and(eq(users.id, change.userId), gte(sql`${users.integral} + ${change.delta}`, 0)))
+    .returning({ integral: users.integral });
+  if (!updated) {
+    const [current] = await tx.select({ integral: users.integral }).from(users).where(eq(users.id, change.userId));
+    if (!current) throw new AppError(404, '用户不存在');
+    throw new InsufficientPointsError(-change.delta, current.integral);
+  }
+  try {
+    const [row] = await tx
+      .insert(pointsLedger)
+      .values({
+        userId: change.userId,
+        delta: change.delta,
+        balanceAfter: updated.integral,
+        kind: change.kind,
+        reference: change.reference,
+        remark: change.remark ?? '',
+        createdAt: change.at,
+      })
+      .returning({ id: pointsLedger.id });
+    return { ledgerId: row!.id, balanceAfter: updated.integral };
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict('该笔积分已经入账，不会重复处理');
+    throw err;
+  }
+}
+
+/** Sum of a user's ledger deltas (for invariant checks in tests and ops). */
+export async function ledgerSum(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ sum: sql<string>`coalesce(sum(${pointsLedger.delta}), 0)` })
+    .from(pointsLedger)
+    .where(eq(pointsLedger.userId, userId));
+  return Number(row!.sum);
+}

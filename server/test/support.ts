@@ -1,0 +1,163 @@
+/**
+ * Test support: a fresh database per call — in-memory PGlite by default, or, when
+ * TEST_DATABASE_URL points at a PostgreSQL server, a new database created on it (and dropped on
+ * close) — migrated and seeded with reference data, plus a built app to `inject` into.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { seedReferenceData } from '../src/db/seed.ts';
+import { users, operators } from '../src/db/schema.ts';
+import { buildApp } from '../src/http/app.ts';
+import type { AppContext, SmsProvider } from '../src/http/context.ts';
+import { ManualClock } from '../src/lib/clock.ts';
+import { hashPassword, newInviteCode } from '../src/lib/crypto.ts';
+import { changePoints } from '../src/modules/points/ledger.ts';
+import { createSession } from '../src/modules/session/sessions.ts';
+import { consoleSmsProvider } from '../src/modules/sms/console-provider.ts';
+import { eq } from 'drizzle-orm';
+
+export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export interface TestEnv {
+  app: FastifyInstance;
+  ctx: AppContext;
+  database: Database;
+  clock: ManualClock;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
+  return {
+    database,
+    drop: async () => {
+      const a = new pg.Client({ connectionString: adminUrl });
+      await a.connect();
+      await a.query(`drop database if exists ${name} with (force)`);
+      await a.end();
+    },
+  };
+}
+
+export interface TestEnvOptions {
+  config?: Partial<Config>;
+  now?: string | Date;
+  sms?: SmsProvider;
+}
+
+export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv> {
+  const { database, drop } = await openTestDatabase();
+  await seedReferenceData(database.db);
+  const clock = new ManualClock(opts.now ? new Date(opts.now) : new Date());
+  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), ...opts.config };
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    clock,
+    sms: opts.sms ?? consoleSmsProvider(database.db, () => {}),
+  };
+  const app = await buildApp(ctx);
+  await app.ready();
+  return {
+    app,
+    ctx,
+    database,
+    clock,
+    close: async () => {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+let phoneCounter = 0;
+/** A fresh valid mainland mobile number, unique within the run. */
+export const nextPhone = () => `139${String(process.pid % 10000).padStart(4, '0')}${String(++phoneCounter).padStart(4, '0')}`;
+
+export interface TestUser {
+  id: number;
+  phone: string;
+  password: string;
+  token: string;
+}
+
+/**
+ * A user written straight to the database (no SMS round trip) with a live session token.
+ * Points go through the ledger, so the balance invariant holds from the start.
+ */
+export async function createTestUser(
+  env: TestEnv,
+  opts: { phone?: string; password?: string; integral?: number; memberLevel?: number; memberDeadline?: Date | null; inviterId?: number } = {},
+): Promise<TestUser> {
+  const { db } = env.ctx;
+  const phone = opts.phone ?? nextPhone();
+  const password = opts.password ?? 'pass12345';
+  const [operator] = await db.select({ id: operators.id }).from(operators).where(eq(operators.isDefault, true)).limit(1);
+  const [user] = await db
+    .insert(users)
+    .values({
+      phone,
+      passwordHash: await hashPassword(password),
+      inviteCode: newInviteCode(8),
+      operatorId: operator?.id ?? null,
+      memberLevel: opts.memberLevel ?? 1,
+      memberDeadline: opts.memberDeadline ?? null,
+      inviterId: opts.inviterId ?? null,
+      createdAt: env.clock.now(),
+    })
+    .returning();
+  if (opts.integral) {
+    await db.transaction((tx) =>
+      changePoints(tx, { userId: user!.id, delta: opts.integral!, kind: 'adjust', reference: null, remark: '测试初始积分', at: env.clock.now() }),
+    );
+  }
+  const token = await createSession(db, user!.id, env.clock);
+  return { id: user!.id, phone, password, token };
+}
+
+export interface ApiAnswer<T = any> {
+  status: number;
+  body: { success: boolean; message?: string; data?: T };
+  headers: Record<string, unknown>;
+}
+
+/** `inject` with the app's headers (t-token when given) and the body parsed. */
+export async function call<T = any>(
+  env: TestEnv,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { token?: string; body?: unknown; query?: Record<string, string | number>; headers?: Record<string, string> } = {},
+): Promise<ApiAnswer<T>> {
+  const request: InjectOptions = {
+    method,
+    url,
+    query: opts.query ? Object.fromEntries(Object.entries(opts.query).map(([k, v]) => [k, String(v)])) : undefined,
+    headers: {
+      'x-requested-with': 'XMLHttpRequest',
+      ...(opts.token ? { 't-token': opts.token } : {}),
+      ...opts.headers,
+    },
+    payload: opts.body === undefined ? undefined : (opts.body as InjectOptions['payload']),
+  };
+  const res = await env.app.inject(request);
+  let body: ApiAnswer<T>['body'];
+  try {
+    body = res.json();
+  } catch {
+    body = { success: false, message: res.body };
+  }
+  return { status: res.statusCode, body, headers: res.headers };
+}

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['test/**/*.test.ts'],
+    environment: 'node',
+    // PGlite takes seconds to start on a busy 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    // Each file opens its own database; two at a time keeps the 2-core machine responsive.
+    maxWorkers: 2,
+  },
+});
