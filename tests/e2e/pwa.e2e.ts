@@ -88,6 +88,32 @@ describe('PWA', () => {
     await context.close();
   });
 
+  it('reloads once instead of a blank page when a lazy chunk is missing after a deploy', async () => {
+    const { page, context, errors } = await openPage(browser, '/login', { serviceWorkers: 'block' });
+    await login(page, DEMO.phone, DEMO.password);
+    let failed = 0;
+    await page.route(/\/assets\/UserCenterPage-[^/]+\.js$/, async (route) => {
+      if (failed === 0) {
+        failed += 1;
+        await route.fulfill({ status: 404, body: 'gone' });
+      } else {
+        await route.continue();
+      }
+    });
+    let documents = 0;
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents += 1;
+    });
+    await page.getByTestId('user-menu').hover();
+    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    await page.getByTestId('masked-phone').waitFor({ timeout: 20_000 });
+    expect(failed).toBe(1);
+    expect(documents).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/user/center');
+    expect(errors.filter((e) => !/dynamically imported module|Failed to fetch/i.test(e))).toEqual([]);
+    await context.close();
+  });
+
   it('answers /smi and /sui navigations from the server (not the cached shell)', async () => {
     const response = await fetch(`${baseURL()}/sui/ABC`, { redirect: 'manual' });
     expect([301, 302, 303, 307, 308]).toContain(response.status);
