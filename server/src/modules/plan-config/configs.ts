@@ -1,0 +1,123 @@
+/**
+ * The platforms' price table (plan configs): base services, their deep-visit conditions and the
+ * options of each condition, read in one place. The routes answer it (product.md 5a) and plan
+ * creation prices a form with `priceForm`, so the table the user sees is the table they pay by.
+ */
+import { asc, inArray } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { planConditionOptions, planConditions, planConfigs, type PlanOptionSnapshot } from '../../db/schema.ts';
+import { badRequest } from '../../http/errors.ts';
+import { FLOW_TYPES, PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
+
+export interface ConditionOption {
+  id: number;
+  label: string;
+  integral: number;
+}
+export interface Condition {
+  id: number;
+  label: string;
+  optionList: ConditionOption[];
+}
+export interface BaseService {
+  id: number;
+  name: string;
+  integral: number;
+  conditionList: Condition[];
+}
+export interface PlatformConfig {
+  flowType: FlowType;
+  generalType: string;
+  planConfigList: BaseService[];
+}
+
+/** The enabled base services of the given platforms (all three when omitted), in display order. */
+export async function loadPlanConfigs(db: Executor, flowTypes: readonly FlowType[] = FLOW_TYPES): Promise<PlatformConfig[]> {
+  const configs = await db
+    .select()
+    .from(planConfigs)
+    .where(inArray(planConfigs.flowType, [...flowTypes]))
+    .orderBy(asc(planConfigs.sort), asc(planConfigs.id));
+  const enabled = configs.filter((c) => c.enabled);
+  const configIds = enabled.map((c) => c.id);
+  const conditions = configIds.length
+    ? await db
+        .select()
+        .from(planConditions)
+        .where(inArray(planConditions.configId, configIds))
+        .orderBy(asc(planConditions.sort), asc(planConditions.id))
+    : [];
+  const conditionIds = conditions.map((c) => c.id);
+  const options = conditionIds.length
+    ? await db
+        .select()
+        .from(planConditionOptions)
+        .where(inArray(planConditionOptions.conditionId, conditionIds))
+        .orderBy(asc(planConditionOptions.sort), asc(planConditionOptions.id))
+    : [];
+
+  const optionsByCondition = new Map<number, ConditionOption[]>();
+  for (const o of options) {
+    const list = optionsByCondition.get(o.conditionId) ?? [];
+    list.push({ id: o.id, label: o.label, integral: o.integral });
+    optionsByCondition.set(o.conditionId, list);
+  }
+  const conditionsByConfig = new Map<number, Condition[]>();
+  for (const c of conditions) {
+    const list = conditionsByConfig.get(c.configId) ?? [];
+    list.push({ id: c.id, label: c.label, optionList: optionsByCondition.get(c.id) ?? [] });
+    conditionsByConfig.set(c.configId, list);
+  }
+  return flowTypes.map((flowType) => ({
+    flowType,
+    generalType: PLATFORM_LABELS[flowType],
+    planConfigList: enabled
+      .filter((c) => c.flowType === flowType)
+      .map((c) => ({ id: c.id, name: c.name, integral: c.integral, conditionList: conditionsByConfig.get(c.id) ?? [] })),
+  }));
+}
+
+/** One base service of a platform, or null when it does not exist there (or is disabled). */
+export async function findBaseService(db: Executor, flowType: FlowType, configId: number): Promise<BaseService | null> {
+  const [platform] = await loadPlanConfigs(db, [flowType]);
+  return platform!.planConfigList.find((c) => c.id === configId) ?? null;
+}
+
+export interface FormPrice {
+  configName: string;
+  baseIntegral: number;
+  options: PlanOptionSnapshot[];
+  /** Base integral + the chosen options' integral, per task. */
+  unitCost: number;
+}
+
+/**
+ * Prices a plan form from the current table: the base service must belong to the platform and
+ * exactly one option must be chosen for each of its conditions (400 otherwise).
+ */
+export async function priceForm(
+  db: Executor,
+  form: { flowType: FlowType; configId: number; optionIds: number[] },
+): Promise<FormPrice> {
+  const service = await findBaseService(db, form.flowType, form.configId);
+  if (!service) throw badRequest('基础服务不存在或不属于该平台');
+  const chosen = new Set(form.optionIds);
+  if (chosen.size !== form.optionIds.length) throw badRequest('深度条件选项重复');
+  const snapshot: PlanOptionSnapshot[] = [];
+  for (const condition of service.conditionList) {
+    const picked = condition.optionList.filter((o) => chosen.has(o.id));
+    if (picked.length !== 1) throw badRequest(`请为「${condition.label}」选择一个选项`);
+    const option = picked[0]!;
+    snapshot.push({
+      conditionId: condition.id,
+      conditionLabel: condition.label,
+      optionId: option.id,
+      optionLabel: option.label,
+      integral: option.integral,
+    });
+  }
+  if (snapshot.length !== form.optionIds.length) throw badRequest('深度条件选项不属于该基础服务');
+  const unitCost = service.integral + snapshot.reduce((sum, o) => sum + o.integral, 0);
+  return { configName: service.name, baseIntegral: service.integral, options: snapshot, unitCost };
+}
+
