@@ -6,7 +6,7 @@
 // `lhci assert` (the budgets of lighthouserc.json) and `lhci upload` (filesystem, .lighthouseci/).
 // Exit code: that of `lhci assert`.
 import { spawnSync } from 'node:child_process';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT, ensureBuild, startEdge } from './edge-local.mjs';
 
@@ -105,6 +105,8 @@ try {
     url.host = new URL(edge.url).host;
     return url.href;
   });
+  // Only this run's reports in .lighthouseci/reports (the filesystem target adds, never prunes).
+  await rm(join(OUT, 'reports'), { recursive: true, force: true });
   const collected = lhci(['collect', ...urls.map((url) => `--url=${url}`)]);
   if (collected !== 0) throw new Error(`lhci collect failed (exit ${collected})`);
   const summary = await summarize();
