@@ -250,6 +250,15 @@ describe('/api proxy', () => {
   });
 });
 
+describe('HTTPS behind a CDN', () => {
+  it('sends HSTS only when the client came over HTTPS (X-Forwarded-Proto from the TLS end)', async () => {
+    const overHttps = await get(at('/login'), { 'x-forwarded-proto': 'https' });
+    expect(one(overHttps, 'strict-transport-security')).toBe('max-age=31536000');
+    const overHttp = await get(at('/login'));
+    expect(overHttp.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
 describe('health', () => {
   it('/nginx-health answers without touching the API', async () => {
     const response = await get(at('/nginx-health'));
