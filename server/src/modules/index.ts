@@ -5,8 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.ts';
 import { planConfigRoutes } from './plan-config/routes.ts';
+import { itemRoutes } from './item/routes.ts';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
   await app.register(planConfigRoutes);
+  await app.register(itemRoutes);
 }
