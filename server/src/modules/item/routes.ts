@@ -51,7 +51,7 @@ export async function lookupItem(provider: ProductInfoProvider, item: Recognised
   } catch (err) {
     log?.warn({ err, provider: provider.name, item }, 'product info lookup failed; answering the link only');
   }
-  const known = Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined && v !== null && v !== ''));
+  const known = Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined && v !== null && v !== '')) as ProductInfo;
   return { ...item, ...known };
 }
 
@@ -74,6 +74,6 @@ export async function itemRoutes(app: FastifyInstance, opts: ItemRoutesOptions) 
   app.get('/api/item/pdd/store-name', guard, async (request) => {
     const item = resolveItemQuery(parseInput(itemQuery, request.query), ['pdd'], 'pdd');
     const found = await lookupItem(provider, item, request.log);
-    return ok({ shopName: typeof found.shopName === 'string' ? found.shopName : '' });
+    return ok({ shopName: found.shopName ?? '' });
   });
 }
