@@ -1,0 +1,41 @@
+/** Search keywords: 1 to 5, each 1 to 30 characters. */
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { Button, Input } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { KEYWORD_MAX_LENGTH, KEYWORDS_MAX } from '../form';
+
+export interface KeywordsFieldProps {
+  keywords: string[];
+  error?: string;
+  onChange: (keywords: string[]) => void;
+}
+
+export default function KeywordsField({ keywords, error, onChange }: KeywordsFieldProps) {
+  const { t } = useTranslation('flow');
+  const set = (index: number, value: string) => onChange(keywords.map((k, i) => (i === index ? value : k)));
+  return (
+    <div className="flow-keywords" data-testid="keywords">
+      {keywords.map((keyword, index) => (
+        <div className="flow-keyword" key={index}>
+          <Input
+            value={keyword}
+            maxLength={KEYWORD_MAX_LENGTH}
+            showCount
+            placeholder={t('keywords.placeholder', { n: index + 1 })}
+            aria-label={t('keywords.placeholder', { n: index + 1 })}
+            onChange={(e) => set(index, e.target.value)}
+          />
+          {keywords.length > 1 && (
+            <Button icon={<DeleteOutlined />} aria-label={t('keywords.remove')} onClick={() => onChange(keywords.filter((_, i) => i !== index))} />
+          )}
+        </div>
+      ))}
+      {keywords.length < KEYWORDS_MAX && (
+        <Button type="dashed" icon={<PlusOutlined />} onClick={() => onChange([...keywords, ''])}>
+          {t('keywords.add', { left: KEYWORDS_MAX - keywords.length })}
+        </Button>
+      )}
+      {error && <p className="flow-error">{t(error, { max: KEYWORDS_MAX, len: KEYWORD_MAX_LENGTH })}</p>}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The plan form's fields (item, keywords, base service and conditions, daily count, days, start
+ * date, hour distribution), controlled by the caller. Used by /flow/:type and the template editor
+ * (which has no start date).
+ */
+import type { ReactNode } from 'react';
+import { DatePicker, InputNumber } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import type { FlowType } from '@common/domain';
+import type { PlanConfig } from '../api';
+import { begunHours, businessNow, earliestStartDate } from '../distribution';
+import { applyFormChange, DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, defaultOptions, type FlowFormErrors, type FlowFormState } from '../form';
+import DistributionEditor from './DistributionEditor';
+import ItemLookup from './ItemLookup';
+import KeywordsField from './KeywordsField';
+import ServicePicker from './ServicePicker';
+
+export interface PlanFormFieldsProps {
+  flowType: FlowType;
+  configs: PlanConfig[];
+  value: FlowFormState;
+  onChange: (next: FlowFormState) => void;
+  /** Shown only after a first submit attempt. */
+  errors?: FlowFormErrors;
+  withStartDate: boolean;
+}
+
+function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div className="flow-field" data-testid={testId}>
+      <div className="flow-field-label">{label}</div>
+      <div className="flow-field-body">{children}</div>
+    </div>
+  );
+}
+
+/** No past dates; today only while an hour of it is still ahead. */
+export function isStartDateDisabled(date: Dayjs): boolean {
+  return date.format('YYYY-MM-DD') < earliestStartDate();
+}
+
+export default function PlanFormFields({ flowType, configs, value, onChange, errors = {}, withStartDate }: PlanFormFieldsProps) {
+  const { t } = useTranslation('flow');
+  const change = (patch: Partial<FlowFormState>) => onChange(applyFormChange(value, patch));
+  const blocked = withStartDate ? begunHours(value.startDate || null) : [];
+  const config = configs.find((c) => c.id === value.configId);
+
+  return (
+    <div className="flow-form">
+      <Field label={t('item.label')}>
+        <ItemLookup flowType={flowType} itemUrl={value.itemUrl} item={value.item} title={value.title} error={errors.item ?? errors.title} onChange={change} />
+      </Field>
+      <Field label={t('keywords.label')}>
+        <KeywordsField keywords={value.keywords} error={errors.keywords} onChange={(keywords) => change({ keywords })} />
+      </Field>
+      <Field label={t('service.label')}>
+        <ServicePicker
+          configs={configs}
+          configId={value.configId}
+          options={value.options}
+          error={errors.config ?? errors.options}
+          onConfig={(configId) => change({ configId, options: defaultOptions(configs.find((c) => c.id === configId)) })}
+          onOption={(conditionId, optionId) => change({ options: { ...value.options, [conditionId]: optionId } })}
+        />
+        {config && config.conditionList.length > 0 && <p className="flow-hint">{t('service.hint')}</p>}
+      </Field>
+      <Field label={t('schedule.label')}>
+        <div className="flow-schedule">
+          <label>
+            <span>{t('schedule.daily')}</span>
+            <InputNumber
+              min={DAILY_COUNT_MIN}
+              max={DAILY_COUNT_MAX}
+              precision={0}
+              value={value.dailyCount}
+              status={errors.dailyCount ? 'error' : undefined}
+              data-testid="daily-count"
+              onChange={(n) => typeof n === 'number' && change({ dailyCount: n })}
+            />
+          </label>
+          <label>
+            <span>{t('schedule.days')}</span>
+            <InputNumber
+              min={DAYS_MIN}
+              max={DAYS_MAX}
+              precision={0}
+              value={value.days}
+              status={errors.days ? 'error' : undefined}
+              data-testid="days"
+              onChange={(n) => typeof n === 'number' && change({ days: n })}
+            />
+          </label>
+          {withStartDate && (
+            <label>
+              <span>{t('schedule.startDate')}</span>
+              <DatePicker
+                value={value.startDate ? dayjs(value.startDate) : null}
+                disabledDate={isStartDateDisabled}
+                allowClear={false}
+                status={errors.startDate ? 'error' : undefined}
+                data-testid="start-date"
+                onChange={(d) => d && change({ startDate: d.format('YYYY-MM-DD') })}
+              />
+            </label>
+          )}
+        </div>
+        {(errors.dailyCount || errors.days || errors.startDate) && (
+          <p className="flow-error">
+            {[errors.dailyCount, errors.days, errors.startDate]
+              .filter(Boolean)
+              .map((key) => t(key!, { dailyMax: DAILY_COUNT_MAX, daysMax: DAYS_MAX }))
+              .join(' ')}
+          </p>
+        )}
+        {withStartDate && value.startDate === businessNow().date && <p className="flow-hint">{t('schedule.todayHint')}</p>}
+      </Field>
+      <Field label={t('distribution.label')}>
+        <DistributionEditor
+          preset={value.preset}
+          distribution={value.distribution}
+          dailyCount={value.dailyCount}
+          blockedHours={blocked}
+          error={errors.distribution}
+          onPreset={(preset) => change({ preset })}
+          onHours={(distribution) => change({ distribution })}
+        />
+      </Field>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+/**
+ * State of the plan form shared by /flow/:type and the template editor, its validation and its
+ * conversion to the wire form (product §5a). Rules: keywords 1-5, each 1-30 characters; one option per
+ * deep-visit condition; the hours sum to the daily count, none in hours already begun today.
+ */
+import type { FlowType } from '@common/domain';
+import type { ItemInfo, PlanConfig, PlanForm, TemplateForm } from './api';
+import { begunHours, checkDistribution, presetDistribution, rescaleDistribution, type DistributionPreset, type DistributionProblem } from './distribution';
+
+export const KEYWORDS_MAX = 5;
+export const KEYWORD_MAX_LENGTH = 30;
+export const DAILY_COUNT_MIN = 1;
+export const DAILY_COUNT_MAX = 10000;
+export const DAYS_MIN = 1;
+export const DAYS_MAX = 30;
+
+export interface FlowFormState {
+  itemUrl: string;
+  item: ItemInfo | null;
+  /** Editable when the provider knows no title. */
+  title: string;
+  keywords: string[];
+  configId: number | null;
+  /** Chosen option id per condition id. */
+  options: Record<number, number>;
+  dailyCount: number;
+  days: number;
+  /** YYYY-MM-DD; empty in the template editor. */
+  startDate: string;
+  preset: DistributionPreset;
+  distribution: number[];
+}
+
+export function initialFlowForm(startDate: string, dailyCount = 100): FlowFormState {
+  return {
+    itemUrl: '',
+    item: null,
+    title: '',
+    keywords: [''],
+    configId: null,
+    options: {},
+    dailyCount,
+    days: 1,
+    startDate,
+    preset: 'curve',
+    distribution: presetDistribution('curve', dailyCount),
+  };
+}
+
+/** A base service's default choices: the first option of each condition (the cheapest by seed order). */
+export function defaultOptions(config: PlanConfig | undefined): Record<number, number> {
+  const options: Record<number, number> = {};
+  for (const condition of config?.conditionList ?? []) {
+    const first = condition.optionList[0];
+    if (first) options[condition.id] = first.id;
+  }
+  return options;
+}
+
+/** The chosen option ids, in the config's condition order (one per condition). */
+export function chosenOptionIds(config: PlanConfig | undefined, options: Record<number, number>): number[] {
+  return (config?.conditionList ?? []).map((c) => options[c.id]).filter((id): id is number => id !== undefined);
+}
+
+export type FlowFormErrors = Partial<Record<'item' | 'title' | 'keywords' | 'config' | 'options' | 'dailyCount' | 'days' | 'startDate' | 'distribution', string>>;
+
+/** Error keys (in the `flow` namespace), by field; empty when the form can be sent. */
+export function validateFlowForm(state: FlowFormState, config: PlanConfig | undefined, opts: { requireStartDate: boolean; now?: Date }): FlowFormErrors {
+  const errors: FlowFormErrors = {};
+  if (!state.item) errors.item = 'error.itemRequired';
+  else if (!state.title.trim()) errors.title = 'error.titleRequired';
+  const keywords = state.keywords.map((k) => k.trim());
+  if (keywords.filter(Boolean).length === 0) errors.keywords = 'error.keywordsRequired';
+  else if (keywords.length > KEYWORDS_MAX) errors.keywords = 'error.keywordsTooMany';
+  else if (keywords.some((k) => k.length > KEYWORD_MAX_LENGTH)) errors.keywords = 'error.keywordTooLong';
+  else if (keywords.some((k) => !k)) errors.keywords = 'error.keywordEmpty';
+  if (!config) errors.config = 'error.configRequired';
+  else if (config.conditionList.some((c) => state.options[c.id] === undefined || !c.optionList.some((o) => o.id === state.options[c.id])))
+    errors.options = 'error.optionsRequired';
+  if (!Number.isInteger(state.dailyCount) || state.dailyCount < DAILY_COUNT_MIN || state.dailyCount > DAILY_COUNT_MAX) errors.dailyCount = 'error.dailyCount';
+  if (!Number.isInteger(state.days) || state.days < DAYS_MIN || state.days > DAYS_MAX) errors.days = 'error.days';
+  if (opts.requireStartDate && !state.startDate) errors.startDate = 'error.startDateRequired';
+  const problem: DistributionProblem | null = checkDistribution(state.distribution, state.dailyCount, opts.requireStartDate ? state.startDate : null, opts.now);
+  if (problem) errors.distribution = `error.distribution.${problem}`;
+  return errors;
+}
+
+export function toPlanForm(state: FlowFormState, flowType: FlowType, config: PlanConfig): PlanForm {
+  const item = state.item!;
+  return {
+    flowType,
+    itemUrl: item.url || state.itemUrl.trim(),
+    itemId: item.itemId,
+    title: state.title.trim(),
+    ...(item.image ? { image: item.image } : {}),
+    ...(item.shopName ? { shopName: item.shopName } : {}),
+    keywords: state.keywords.map((k) => k.trim()),
+    configId: config.id,
+    optionIds: chosenOptionIds(config, state.options),
+    dailyCount: state.dailyCount,
+    days: state.days,
+    startDate: state.startDate,
+    distribution: [...state.distribution],
+  };
+}
+
+/** Form state from a stored template form (the template editor). */
+export function fromTemplateForm(form: TemplateForm, config: PlanConfig | undefined): FlowFormState {
+  const options: Record<number, number> = {};
+  for (const condition of config?.conditionList ?? []) {
+    const chosen = condition.optionList.find((o) => form.optionIds.includes(o.id));
+    if (chosen) options[condition.id] = chosen.id;
+  }
+  return {
+    itemUrl: form.itemUrl,
+    item: { itemId: form.itemId, url: form.itemUrl, title: form.title, image: form.image ?? null, shopName: form.shopName ?? null },
+    title: form.title,
+    keywords: form.keywords.length ? [...form.keywords] : [''],
+    configId: form.configId,
+    options,
+    dailyCount: form.dailyCount,
+    days: form.days,
+    startDate: form.startDate ?? '',
+    preset: 'custom',
+    distribution: [...form.distribution],
+  };
+}
+
+/**
+ * Apply a change to the form and keep the distribution consistent with it: a preset is recomputed
+ * for a new daily count or start date; a custom distribution is re-fitted keeping its shape; hours
+ * already begun on the start date are emptied.
+ */
+export function applyFormChange(state: FlowFormState, patch: Partial<FlowFormState>, now: Date = new Date()): FlowFormState {
+  const next = { ...state, ...patch };
+  const blocked = begunHours(next.startDate || null, now);
+  const scheduleChanged = patch.dailyCount !== undefined || patch.startDate !== undefined || patch.preset !== undefined;
+  if (patch.distribution !== undefined && next.preset === 'custom') {
+    // editing an hour: the daily count follows the hours, so their sum always equals it
+    const distribution = next.distribution.map((n, h) => (blocked.includes(h) ? 0 : Math.max(0, Math.floor(n || 0))));
+    return { ...next, distribution, dailyCount: distribution.reduce((a, n) => a + n, 0) };
+  }
+  if (!scheduleChanged) return next;
+  if (!Number.isInteger(next.dailyCount) || next.dailyCount < 0) return next;
+  const distribution =
+    next.preset === 'custom' ? rescaleDistribution(next.distribution, next.dailyCount, blocked) : presetDistribution(next.preset, next.dailyCount, blocked);
+  return { ...next, distribution };
+}
