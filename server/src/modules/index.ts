@@ -4,11 +4,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.ts';
+import { goodsRoutes } from './goods/routes.ts';
+import { orderRoutes } from './order/routes.ts';
+import { payRoutes } from './pay/routes.ts';
 import { planConfigRoutes } from './plan-config/routes.ts';
 import { itemRoutes } from './item/routes.ts';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(goodsRoutes);
+  await app.register(orderRoutes);
+  await app.register(payRoutes);
   await app.register(planConfigRoutes);
   await app.register(itemRoutes);
 }

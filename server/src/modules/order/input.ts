@@ -1,0 +1,38 @@
+/**
+ * Input fields of the order endpoints. Each check answers its own complete Chinese sentence
+ * (refine issues are shown as-is by parseInput, whatever the field is called).
+ */
+import { z } from 'zod';
+import { isPayType, type PayType } from '../../../../common/domain.ts';
+import { msg } from '../../http/validate.ts';
+
+/** A field that passes `test` or answers exactly `message`. */
+export const checkedField = <T>(test: (v: unknown) => v is T, message: string) =>
+  z.unknown().refine(test, msg(message)).transform((v) => v as T);
+
+const isRealDate = (v: unknown): v is string => {
+  if (typeof v !== 'string') return false;
+  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
+  const t = new Date(Date.UTC(y, m - 1, d));
+  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
+};
+const dateField = (name: string) =>
+  checkedField((v): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v), `${name}格式应为 YYYY-MM-DD`)
+    .refine(isRealDate, msg(`${name}不是有效日期`))
+    .optional();
+
+/** startDate and endDate: inclusive calendar days of the business time zone. */
+export const dateRangeShape = { startDate: dateField('开始日期'), endDate: dateField('结束日期') };
+
+export const ORDER_NO_PATTERN = /^[0-9A-Za-z]{1,40}$/;
+export const orderNoField = (required = '请输入订单号') =>
+  checkedField((v): v is unknown => v !== undefined && v !== '', required).pipe(
+    checkedField((v): v is string => typeof v === 'string' && ORDER_NO_PATTERN.test(v), '订单号只能包含字母和数字，最多 40 位'),
+  );
+
+export const goodsIdField = checkedField((v): v is number => Number.isSafeInteger(v) && (v as number) > 0, '请选择商品');
+export const payTypeField = z
+  .unknown()
+  .refine((v) => v !== undefined, msg('请选择支付方式'))
+  .refine(isPayType, msg('不支持的支付方式'))
+  .transform((v) => v as PayType);

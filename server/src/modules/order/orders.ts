@@ -1,0 +1,280 @@
+/**
+ * Orders for goods (points packages and memberships). Amounts come from the goods price, never
+ * from the client, and the goods are snapshotted. Paying is one transaction (pending -> paid by a
+ * conditional UPDATE, then points credited or membership applied), so an order takes effect at
+ * most once whatever is replayed or raced. Unpaid orders expire (lazily, and by a periodic sweep).
+ */
+import { randomInt } from 'node:crypto';
+import { and, count, desc, eq, gt, gte, like, lt, lte, type SQL } from 'drizzle-orm';
+import {
+  ORDER_STATUS_LABELS,
+  PAY_TYPE_LABELS,
+  PAY_TYPES,
+  type OrderStatus,
+  type PayType,
+} from '../../../../common/domain.ts';
+import type { Db, Executor } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import { operators, orders, users, type GoodsSnapshot } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import type { Page } from '../../http/validate.ts';
+import { MINUTE } from '../../lib/clock.ts';
+import { findGoodsOnSale } from '../goods/goods.ts';
+import { changePoints } from '../points/ledger.ts';
+import type { PaymentInstructions } from '../pay/provider.ts';
+import { onlinePaymentProvider } from '../pay/providers.ts';
+import { compactDateTime } from './date-range.ts';
+import { membershipAfterPurchase } from './membership.ts';
+
+type OrderRow = typeof orders.$inferSelect;
+type OrderCtx = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+/** How the client pays an order (answer of create and of detail while pending). */
+export type PayInstructions =
+  | ({ kind: 'online' } & PaymentInstructions)
+  | { kind: 'collect'; transferRemark: string; alipayCollectQr?: string; wxpayCollectQr?: string; bankAccount?: string }
+  | { kind: 'staff'; transferRemark: string };
+
+export interface OrderView {
+  orderNo: string;
+  goodsName: string;
+  type: 'integral' | 'member';
+  status: OrderStatus;
+  statusText: string;
+  amount: number;
+  payType: PayType;
+  payTypeText: string;
+  createdAt: string;
+  paidAt: string | null;
+  expiresAt: string;
+  goods: GoodsSnapshot;
+  pay?: PayInstructions;
+}
+
+export function toOrderView(row: OrderRow): OrderView {
+  const status = row.status as OrderStatus;
+  const payType = row.payType as PayType;
+  return {
+    orderNo: row.orderNo,
+    goodsName: row.goodsSnapshot.name,
+    type: row.type as 'integral' | 'member',
+    status,
+    statusText: ORDER_STATUS_LABELS[status],
+    amount: row.amount,
+    payType,
+    payTypeText: PAY_TYPE_LABELS[payType],
+    createdAt: row.createdAt.toISOString(),
+    paidAt: row.paidAt ? row.paidAt.toISOString() : null,
+    expiresAt: row.expiresAt.toISOString(),
+    goods: row.goodsSnapshot,
+  };
+}
+
+const isOnline = (payType: number): payType is 1 | 2 => payType === PAY_TYPES.ALI_PAY || payType === PAY_TYPES.WX_PAY;
+
+function expiryMinutes(config: OrderCtx['config'], payType: number): number {
+  return isOnline(payType) ? config.orderExpireMinutes : config.collectOrderExpireMinutes;
+}
+
+/** The user's dedicated operator, else the default one: where collect payments go. */
+async function collectAccountOf(db: Executor, userId: number) {
+  const [own] = await db
+    .select({ alipayCollectQr: operators.alipayCollectQr, wxpayCollectQr: operators.wxpayCollectQr, bankAccount: operators.bankAccount })
+    .from(users)
+    .innerJoin(operators, eq(operators.id, users.operatorId))
+    .where(eq(users.id, userId));
+  if (own) return own;
+  const [fallback] = await db
+    .select({ alipayCollectQr: operators.alipayCollectQr, wxpayCollectQr: operators.wxpayCollectQr, bankAccount: operators.bankAccount })
+    .from(operators)
+    .where(eq(operators.isDefault, true))
+    .limit(1);
+  return fallback ?? { alipayCollectQr: '', wxpayCollectQr: '', bankAccount: '' };
+}
+
+async function payInstructions(ctx: OrderCtx, row: OrderRow): Promise<PayInstructions> {
+  if (isOnline(row.payType)) {
+    const provider = onlinePaymentProvider(ctx.config);
+    if (!provider) throw conflict('在线支付暂未开通，请选择转账付款或联系客服');
+    const created = await provider.createPayment({
+      orderNo: row.orderNo,
+      amount: row.amount,
+      subject: row.goodsSnapshot.name,
+      payType: row.payType,
+      expiresAt: row.expiresAt,
+    });
+    return { kind: 'online', ...created };
+  }
+  const transferRemark = row.orderNo;
+  if (row.payType === PAY_TYPES.CONTACT_STAFF) return { kind: 'staff', transferRemark };
+  const account = await collectAccountOf(ctx.db, row.userId);
+  if (row.payType === PAY_TYPES.ALIPAY_COLLECT) return { kind: 'collect', transferRemark, alipayCollectQr: account.alipayCollectQr };
+  if (row.payType === PAY_TYPES.WXPAY_COLLECT) return { kind: 'collect', transferRemark, wxpayCollectQr: account.wxpayCollectQr };
+  return { kind: 'collect', transferRemark, bankAccount: account.bankAccount };
+}
+
+/** Date and time in the business zone plus 6 random digits: readable, sortable, unguessable enough. */
+const newOrderNo = (now: Date, timeZone: string) => `${compactDateTime(now, timeZone)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+
+export async function createOrder(
+  ctx: OrderCtx,
+  userId: number,
+  input: { goodsId: number; payType: PayType },
+): Promise<OrderView> {
+  const now = ctx.clock.now();
+  const goodsItem = await findGoodsOnSale(ctx.db, input.goodsId);
+  if (!goodsItem) throw badRequest('商品不存在或已下架');
+  if (isOnline(input.payType) && !onlinePaymentProvider(ctx.config)) {
+    throw conflict('在线支付暂未开通，请选择转账付款或联系客服');
+  }
+  if (goodsItem.type === 'member') {
+    const [user] = await ctx.db
+      .select({ memberLevel: users.memberLevel, memberDeadline: users.memberDeadline })
+      .from(users)
+      .where(eq(users.id, userId));
+    membershipAfterPurchase(user!, goodsItem.level!, goodsItem.days!, now); // throws 409 on a downgrade
+  }
+  const expiresAt = new Date(now.getTime() + expiryMinutes(ctx.config, input.payType) * MINUTE);
+  for (let attempt = 0; ; attempt++) {
+    try {
+      const [row] = await ctx.db
+        .insert(orders)
+        .values({
+          orderNo: newOrderNo(now, ctx.config.timeZone),
+          userId,
+          goodsId: goodsItem.id,
+          goodsSnapshot: goodsItem,
+          type: goodsItem.type,
+          amount: goodsItem.price,
+          payType: input.payType,
+          status: 'pending',
+          createdAt: now,
+          expiresAt,
+        })
+        .returning();
+      return { ...toOrderView(row!), pay: await payInstructions(ctx, row!) };
+    } catch (err) {
+      if (attempt < 4 && isUniqueViolation(err)) continue; // order number collision: draw again
+      throw err;
+    }
+  }
+}
+
+/** Marks pending orders past their expiry as expired (all of them, or one user's, or one order). */
+export async function expireDueOrders(db: Executor, now: Date, scope: { userId?: number; orderNo?: string } = {}): Promise<number> {
+  const conditions: SQL[] = [eq(orders.status, 'pending'), lte(orders.expiresAt, now)];
+  if (scope.userId !== undefined) conditions.push(eq(orders.userId, scope.userId));
+  if (scope.orderNo !== undefined) conditions.push(eq(orders.orderNo, scope.orderNo));
+  const rows = await db.update(orders).set({ status: 'expired' }).where(and(...conditions)).returning({ id: orders.id });
+  return rows.length;
+}
+
+export interface PaymentEvidence {
+  /** Fen actually received (from a verified provider notification); checked against the amount. */
+  paidAmount?: number;
+  providerTradeNo?: string;
+  /** Only this user's order (sandbox confirm); omitted for staff and provider notifications. */
+  ownerId?: number;
+}
+
+export interface PayResult {
+  order: OrderView;
+  /** False when the order was already paid: nothing happened this time. */
+  changed: boolean;
+  /** Balance after crediting a points order. */
+  integral?: number;
+}
+
+/**
+ * Pays an order: the one path used by the sandbox, provider notifications and `order:confirm`.
+ * At most once per order: only the transaction whose conditional UPDATE moves it from pending
+ * to paid credits anything; replays answer the paid order with changed = false.
+ */
+export async function payOrder(ctx: OrderCtx, orderNo: string, evidence: PaymentEvidence = {}): Promise<PayResult> {
+  const now = ctx.clock.now();
+  await expireDueOrders(ctx.db, now, { orderNo });
+  const mine = evidence.ownerId !== undefined ? [eq(orders.userId, evidence.ownerId)] : [];
+  return ctx.db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: 'paid', paidAt: now })
+      .where(and(eq(orders.orderNo, orderNo), eq(orders.status, 'pending'), gt(orders.expiresAt, now), ...mine))
+      .returning();
+    if (!paid) {
+      const [existing] = await tx.select().from(orders).where(and(eq(orders.orderNo, orderNo), ...mine));
+      if (!existing) throw notFound('订单不存在');
+      if (existing.status === 'paid') return { order: toOrderView(existing), changed: false };
+      if (existing.status === 'expired' || existing.status === 'pending') throw conflict('订单已过期，不能再支付，请重新下单');
+      throw conflict(`订单${ORDER_STATUS_LABELS[existing.status as OrderStatus]}，不能支付`);
+    }
+    if (evidence.paidAmount !== undefined && evidence.paidAmount !== paid.amount) {
+      throw conflict(`支付金额 ${evidence.paidAmount} 分与订单金额 ${paid.amount} 分不一致，未入账`);
+    }
+    const goodsItem = paid.goodsSnapshot;
+    if (paid.type === 'integral') {
+      const { balanceAfter } = await changePoints(tx, {
+        userId: paid.userId,
+        delta: goodsItem.points!,
+        kind: 'recharge',
+        reference: `order:${paid.orderNo}`,
+        remark: `购买${goodsItem.name}（订单 ${paid.orderNo}）`,
+        at: now,
+      });
+      return { order: toOrderView(paid), changed: true, integral: balanceAfter };
+    }
+    // Lock the user row so concurrent membership orders apply one after the other.
+    const [user] = await tx
+      .select({ memberLevel: users.memberLevel, memberDeadline: users.memberDeadline })
+      .from(users)
+      .where(eq(users.id, paid.userId))
+      .for('update');
+    const next = membershipAfterPurchase(user!, goodsItem.level!, goodsItem.days!, now);
+    await tx.update(users).set(next).where(eq(users.id, paid.userId));
+    return { order: toOrderView(paid), changed: true };
+  });
+}
+
+/** One of the user's orders (404 for anyone else's), with how to pay it while pending. */
+export async function getOwnOrder(ctx: OrderCtx, userId: number, orderNo: string): Promise<OrderView> {
+  await expireDueOrders(ctx.db, ctx.clock.now(), { userId, orderNo });
+  const [row] = await ctx.db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
+  if (!row) throw notFound('订单不存在');
+  const view = toOrderView(row);
+  return row.status === 'pending' ? { ...view, pay: await payInstructions(ctx, row).catch(() => undefined) } : view;
+}
+
+export async function listOwnOrders(
+  ctx: OrderCtx,
+  userId: number,
+  q: { page: number; pageSize: number; from?: Date; to?: Date; orderNo?: string },
+): Promise<Page<OrderView>> {
+  await expireDueOrders(ctx.db, ctx.clock.now(), { userId });
+  const conditions: SQL[] = [eq(orders.userId, userId)];
+  if (q.from) conditions.push(gte(orders.createdAt, q.from));
+  if (q.to) conditions.push(lt(orders.createdAt, q.to));
+  // orderNo is validated as letters and digits only, so it carries no LIKE wildcards.
+  if (q.orderNo) conditions.push(like(orders.orderNo, `%${q.orderNo}%`));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    ctx.db.select({ n: count() }).from(orders).where(where),
+  ]);
+  return { list: rows.map(toOrderView), total: Number(total!.n), page: q.page, pageSize: q.pageSize };
+}
+
+/** Periodic sweep so expired orders show as such even if nobody reads them. */
+export function startExpirySweep(db: Db, clock: OrderCtx['clock'], everyMs = MINUTE): () => void {
+  const timer = setInterval(() => {
+    expireDueOrders(db, clock.now()).catch((err) => console.error('order expiry sweep failed', err));
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+

@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { currentUser } from '../../http/context.ts';
+import { ok } from '../../http/errors.ts';
+import { pagingShape, parseInput } from '../../http/validate.ts';
+import { listLedger } from '../points/ledger-list.ts';
+import { businessDayRange } from './date-range.ts';
+import { checkedField, dateRangeShape, goodsIdField, orderNoField, payTypeField } from './input.ts';
+import { createOrder, getOwnOrder, listOwnOrders, startExpirySweep } from './orders.ts';
+
+const createBody = z.strictObject({ goodsId: goodsIdField, payType: payTypeField });
+
+const LIST_TYPES = ['record', 'integral-details'] as const;
+const listQuery = z.strictObject({
+  type: checkedField((v): v is (typeof LIST_TYPES)[number] => LIST_TYPES.includes(v as never), '列表类型必须是 record 或 integral-details'),
+  ...pagingShape,
+  ...dateRangeShape,
+  orderNo: orderNoField().optional(),
+});
+
+const detailQuery = z.strictObject({ orderNo: orderNoField() });
+
+export async function orderRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const stopSweep = startExpirySweep(ctx.db, ctx.clock);
+  app.addHook('onClose', async () => stopSweep());
+
+  /** Creates an order for goods on sale and answers how to pay it (added to the seed's calls). */
+  app.post('/api/order/create', { preHandler: app.requireUser }, async (request) => {
+    const input = parseInput(createBody, request.body);
+    return ok(await createOrder(ctx, currentUser(request).id, { goodsId: input.goodsId, payType: input.payType }));
+  });
+
+  /** type=record: the user's orders; type=integral-details: their points ledger. Newest first. */
+  app.get('/api/order/list', { preHandler: app.requireUser }, async (request) => {
+    const q = parseInput(listQuery, request.query);
+    const userId = currentUser(request).id;
+    const range = businessDayRange(q, ctx.config.timeZone);
+    if (q.type === 'integral-details') {
+      return ok(await listLedger(ctx.db, userId, { page: q.page, pageSize: q.pageSize, ...range }));
+    }
+    return ok(await listOwnOrders(ctx, userId, { page: q.page, pageSize: q.pageSize, orderNo: q.orderNo, ...range }));
+  });
+
+  /** One of the caller's orders (the app polls it while waiting for payment); 404 for others'. */
+  app.get('/api/order/detail', { preHandler: app.requireUser }, async (request) => {
+    const { orderNo } = parseInput(detailQuery, request.query);
+    return ok(await getOwnOrder(ctx, currentUser(request).id, orderNo));
+  });
+}

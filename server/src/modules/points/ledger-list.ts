@@ -1,0 +1,51 @@
+/** A user's points ledger, newest first (the /recharge/integral-details page). */
+import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { LEDGER_KIND_LABELS, type LedgerKind } from '../../../../common/domain.ts';
+import type { Executor } from '../../db/client.ts';
+import { pointsLedger } from '../../db/schema.ts';
+import type { Page } from '../../http/validate.ts';
+
+export interface LedgerView {
+  id: number;
+  delta: number;
+  balanceAfter: number;
+  kind: LedgerKind;
+  kindText: string;
+  remark: string;
+  createdAt: string;
+}
+
+export async function listLedger(
+  db: Executor,
+  userId: number,
+  q: { page: number; pageSize: number; from?: Date; to?: Date },
+): Promise<Page<LedgerView>> {
+  const conditions: SQL[] = [eq(pointsLedger.userId, userId)];
+  if (q.from) conditions.push(gte(pointsLedger.createdAt, q.from));
+  if (q.to) conditions.push(lt(pointsLedger.createdAt, q.to));
+  const where = and(...conditions);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(pointsLedger)
+      .where(where)
+      .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(pointsLedger).where(where),
+  ]);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      delta: r.delta,
+      balanceAfter: r.balanceAfter,
+      kind: r.kind as LedgerKind,
+      kindText: LEDGER_KIND_LABELS[r.kind as LedgerKind],
+      remark: r.remark,
+      createdAt: r.createdAt.toISOString(),
+    })),
+    total: Number(total!.n),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}

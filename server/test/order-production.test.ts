@@ -1,0 +1,34 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count } from 'drizzle-orm';
+import { orders } from '../src/db/schema.ts';
+import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
+
+let env: TestEnv;
+beforeAll(async () => {
+  env = await createTestEnv({ config: { nodeEnv: 'production' } });
+});
+afterAll(() => env?.close());
+
+describe('payment in production', () => {
+  it('refuses online pay types (no sandbox) with a clear message and writes no order', async () => {
+    const u = await createTestUser(env);
+    const goods = (await call(env, 'GET', '/api/god/get', { token: u.token, query: { type: 'integral' } })).body.data;
+    for (const payType of [1, 2]) {
+      const res = await call(env, 'POST', '/api/order/create', { token: u.token, body: { goodsId: goods[0].id, payType } });
+      expect(res.status).toBe(409);
+      expect(res.body.message).toBe('在线支付暂未开通，请选择转账付款或联系客服');
+    }
+    expect(Number((await env.ctx.db.select({ n: count() }).from(orders))[0]!.n)).toBe(0);
+  });
+
+  it('the sandbox confirm is refused; collect orders still work', async () => {
+    const u = await createTestUser(env);
+    const goods = (await call(env, 'GET', '/api/god/get', { token: u.token, query: { type: 'integral' } })).body.data;
+    const collect = await call(env, 'POST', '/api/order/create', { token: u.token, body: { goodsId: goods[0].id, payType: 3 } });
+    expect(collect.status).toBe(200);
+    const res = await call(env, 'POST', `/api/pay/sandbox/${collect.body.data.orderNo}/confirm`, { token: u.token });
+    expect(res.status).toBe(403);
+    expect(res.body.message).toBe('沙箱支付仅用于开发和测试环境，生产环境不可用');
+    expect((await call(env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo: collect.body.data.orderNo } })).body.data.status).toBe('pending');
+  });
+});
