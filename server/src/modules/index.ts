@@ -4,6 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { healthRoutes } from './health/routes.ts';
+import { smsRoutes } from './sms/routes.ts';
+import { userRoutes } from './user/routes.ts';
+import { operatorRoutes } from './operator/routes.ts';
+import { announcementRoutes } from './announcement/routes.ts';
 import { goodsRoutes } from './goods/routes.ts';
 import { orderRoutes } from './order/routes.ts';
 import { payRoutes } from './pay/routes.ts';
@@ -12,6 +16,10 @@ import { itemRoutes } from './item/routes.ts';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
+  await app.register(smsRoutes);
+  await app.register(userRoutes);
+  await app.register(operatorRoutes);
+  await app.register(announcementRoutes);
   await app.register(goodsRoutes);
   await app.register(orderRoutes);
   await app.register(payRoutes);

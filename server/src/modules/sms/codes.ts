@@ -1,0 +1,160 @@
+/**
+ * SMS verification codes (product.md section 4): 6 digits, stored only as a SHA-256 hash, valid
+ * 5 minutes. Limits are counted in the database (so several API processes agree): one send per
+ * phone per 60 s whatever the type, 10 per phone per business day, and config.smsIpLimit per
+ * config.smsIpWindowSeconds per requester IP. Sends for one phone (and one IP) are serialised with
+ * transaction-scoped advisory locks, so concurrent requests cannot slip past a limit.
+ *
+ * Checking a code (`withSmsCode`): only the latest code of the phone and type counts; a wrong code
+ * counts an attempt (committed even though the request fails); after 5 wrong attempts the code is
+ * void; expired or consumed codes are refused; success consumes it in the caller's transaction,
+ * so a failing caller (e.g. duplicate phone) leaves the code unused.
+ */
+import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { smsCodes, users } from '../../db/schema.ts';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
+import type { AppContext } from '../../http/context.ts';
+import { MINUTE } from '../../lib/clock.ts';
+import { randomDigits, sha256 } from '../../lib/crypto.ts';
+import { SMS_TYPES, type SmsType } from '../../../../common/domain.ts';
+
+export const SMS_CODE_TTL_MS = 5 * MINUTE;
+export const SMS_RESEND_INTERVAL_MS = 60_000;
+export const SMS_DAILY_LIMIT = 10;
+export const SMS_MAX_ATTEMPTS = 5;
+
+export const SMS_MESSAGES = {
+  phoneRegistered: '该手机号已注册，请直接登录',
+  phoneNotRegistered: '该手机号尚未注册',
+  resendWait: (seconds: number) => `验证码发送太频繁，请 ${seconds} 秒后再试`,
+  dailyLimit: `该手机号今日获取验证码已达 ${SMS_DAILY_LIMIT} 次上限，请明天再试`,
+  ipLimit: (minutes: number) => `当前网络获取验证码过于频繁，请 ${minutes} 分钟后再试`,
+  sendFailed: '短信发送失败，请稍后再试',
+  noCode: '验证码无效或已过期，请重新获取',
+  wrongCode: (left: number) => `验证码错误，还可尝试 ${left} 次`,
+  codeVoid: '验证码错误次数过多，已失效，请重新获取',
+} as const;
+
+/** A code hash bound to its phone and type, so a leaked hash table reveals nothing reusable. */
+const hashCode = (phone: string, type: number, code: string) => sha256(`${phone}:${type}:${code}`);
+
+/** Serialises work on one key for the rest of the transaction (PostgreSQL and PGlite). */
+export const lockKey = (tx: Tx, key: string) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+
+export interface SendRequest {
+  phone: string;
+  type: SmsType;
+  ip: string;
+}
+
+/** Checks every limit, stores the hashed code, then hands the code to the SMS provider. */
+export async function sendSmsCode(ctx: AppContext, req: SendRequest): Promise<void> {
+  const { db, clock, config } = ctx;
+  const now = clock.now();
+  const code = randomDigits(6);
+  const id = await db.transaction(async (tx) => {
+    await lockKey(tx, `sms:phone:${req.phone}`);
+    await lockKey(tx, `sms:ip:${req.ip}`);
+
+    const [last] = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(eq(smsCodes.phone, req.phone))
+      .orderBy(desc(smsCodes.createdAt))
+      .limit(1);
+    if (last) {
+      const waitMs = last.createdAt.getTime() + SMS_RESEND_INTERVAL_MS - now.getTime();
+      if (waitMs > 0) throw tooManyRequests(SMS_MESSAGES.resendWait(Math.ceil(waitMs / 1000)), { retryAfter: Math.ceil(waitMs / 1000) });
+    }
+
+    // "Per day" is the calendar day in the business time zone.
+    const [today] = await tx
+      .select({ n: count() })
+      .from(smsCodes)
+      .where(
+        and(
+          eq(smsCodes.phone, req.phone),
+          gte(smsCodes.createdAt, sql`date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${config.timeZone}) at time zone ${config.timeZone}`),
+        ),
+      );
+    if (today!.n >= SMS_DAILY_LIMIT) throw tooManyRequests(SMS_MESSAGES.dailyLimit);
+
+    const windowStart = new Date(now.getTime() - config.smsIpWindowSeconds * 1000);
+    const ipRows = await tx
+      .select({ createdAt: smsCodes.createdAt })
+      .from(smsCodes)
+      .where(and(eq(smsCodes.requesterIp, req.ip), gt(smsCodes.createdAt, windowStart)))
+      .orderBy(smsCodes.createdAt);
+    if (ipRows.length >= config.smsIpLimit) {
+      // The window frees a slot when its oldest send leaves it.
+      const oldest = ipRows[ipRows.length - config.smsIpLimit]!.createdAt.getTime();
+      const waitMs = oldest + config.smsIpWindowSeconds * 1000 - now.getTime();
+      throw tooManyRequests(SMS_MESSAGES.ipLimit(Math.max(1, Math.ceil(waitMs / MINUTE))));
+    }
+
+    // Limits first, so probing which phones are registered is rate limited too.
+    const [registered] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, req.phone)).limit(1);
+    if (req.type === SMS_TYPES.DEFAULT && registered) throw conflict(SMS_MESSAGES.phoneRegistered);
+    if (req.type === SMS_TYPES.PASSWORD && !registered) throw badRequest(SMS_MESSAGES.phoneNotRegistered);
+
+    const [row] = await tx
+      .insert(smsCodes)
+      .values({
+        phone: req.phone,
+        type: req.type,
+        codeHash: hashCode(req.phone, req.type, code),
+        expiresAt: new Date(now.getTime() + SMS_CODE_TTL_MS),
+        requesterIp: req.ip,
+        createdAt: now,
+      })
+      .returning({ id: smsCodes.id });
+    return row!.id;
+  });
+
+  // The provider is called after commit (it may be slow or use its own connection). If it fails,
+  // the code was never delivered: remove it so it neither works nor blocks a retry.
+  try {
+    await ctx.sms.send({ phone: req.phone, type: req.type, code });
+  } catch (err) {
+    await db.delete(smsCodes).where(eq(smsCodes.id, id));
+    console.error('[sms] provider failed', err);
+    throw new AppError(500, SMS_MESSAGES.sendFailed);
+  }
+}
+
+export interface CodeCheck {
+  phone: string;
+  type: SmsType;
+  code: string;
+  now: Date;
+}
+
+/**
+ * Runs `work` in a transaction that consumes the phone's latest code of `type` when `code`
+ * matches. Refuses (400) a missing, expired, consumed or void code; a wrong code counts an
+ * attempt that stays counted. `work`'s failure rolls the consumption back with its own writes.
+ */
+export async function withSmsCode<T>(db: Db, check: CodeCheck, work: (tx: Tx) => Promise<T>): Promise<T> {
+  const outcome = await db.transaction(async (tx) => {
+    const [latest] = await tx
+      .select()
+      .from(smsCodes)
+      .where(and(eq(smsCodes.phone, check.phone), eq(smsCodes.type, check.type)))
+      .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
+      .limit(1)
+      .for('update');
+    if (!latest || latest.consumedAt || latest.expiresAt.getTime() <= check.now.getTime()) throw badRequest(SMS_MESSAGES.noCode);
+    if (latest.attempts >= SMS_MAX_ATTEMPTS) throw badRequest(SMS_MESSAGES.codeVoid);
+    if (latest.codeHash !== hashCode(check.phone, check.type, check.code)) {
+      const attempts = latest.attempts + 1;
+      await tx.update(smsCodes).set({ attempts }).where(eq(smsCodes.id, latest.id));
+      // Return instead of throwing so the counted attempt commits.
+      return { wrong: true as const, left: SMS_MAX_ATTEMPTS - attempts };
+    }
+    await tx.update(smsCodes).set({ consumedAt: check.now }).where(eq(smsCodes.id, latest.id));
+    return { wrong: false as const, value: await work(tx) };
+  });
+  if (outcome.wrong) throw badRequest(outcome.left > 0 ? SMS_MESSAGES.wrongCode(outcome.left) : SMS_MESSAGES.codeVoid);
+  return outcome.value;
+}

@@ -1,0 +1,42 @@
+/**
+ * POST /api/user/send-sms-code {phone, type} -> {} (type 1: registration, phone must be new;
+ * type 3: password reset/change, phone must be registered), and, outside production only,
+ * GET /api/dev/sms-outbox?phone= -> the latest code the console provider "sent".
+ */
+import type { FastifyInstance } from 'fastify';
+import { desc, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { smsOutbox } from '../../db/schema.ts';
+import { notFound, ok } from '../../http/errors.ts';
+import { msg, parseInput, phoneSchema } from '../../http/validate.ts';
+import { SMS_TYPES } from '../../../../common/domain.ts';
+import { sendSmsCode } from './codes.ts';
+
+const sendBody = z.strictObject({
+  phone: phoneSchema,
+  type: z.union([z.literal(SMS_TYPES.DEFAULT), z.literal(SMS_TYPES.PASSWORD)], msg('验证码类型不正确（1 为注册，3 为修改密码）')),
+});
+
+const outboxQuery = z.strictObject({ phone: phoneSchema });
+
+export async function smsRoutes(app: FastifyInstance) {
+  app.post('/api/user/send-sms-code', async (request) => {
+    const body = parseInput(sendBody, request.body);
+    await sendSmsCode(app.ctx, { phone: body.phone, type: body.type, ip: request.ip || 'unknown' });
+    return ok({});
+  });
+
+  if (app.ctx.config.nodeEnv !== 'production') {
+    app.get('/api/dev/sms-outbox', async (request) => {
+      const { phone } = parseInput(outboxQuery, request.query);
+      const [latest] = await app.ctx.db
+        .select()
+        .from(smsOutbox)
+        .where(eq(smsOutbox.phone, phone))
+        .orderBy(desc(smsOutbox.id))
+        .limit(1);
+      if (!latest) throw notFound('该手机号暂无验证码');
+      return ok({ phone: latest.phone, type: latest.type, code: latest.code, createdAt: latest.createdAt.toISOString() });
+    });
+  }
+}

@@ -1,0 +1,211 @@
+/**
+ * Accounts: registration (SMS code type 1, optional invite code, round-robin operator),
+ * password login with lockout (5 wrong passwords lock the phone 15 minutes, counted in the
+ * users row), password reset (SMS code type 3), avatar, and the list of invited users.
+ */
+import { and, count, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/client.ts';
+import { operators, sessions, users } from '../../db/schema.ts';
+import type { AppContext } from '../../http/context.ts';
+import { badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
+import type { Page } from '../../http/validate.ts';
+import { MINUTE } from '../../lib/clock.ts';
+import { hashPassword, newInviteCode, sha256, verifyPassword } from '../../lib/crypto.ts';
+import { createSession, type UserRow } from '../session/sessions.ts';
+import { lockKey, withSmsCode } from '../sms/codes.ts';
+import { effectiveMemberLevel, getUserData, maskPhone, type UserData } from './membership.ts';
+import { MEMBER_LEVEL_NAMES, SMS_TYPES } from '../../../../common/domain.ts';
+
+export const MAX_LOGIN_FAILURES = 5;
+export const LOCK_MS = 15 * MINUTE;
+
+export const USER_MESSAGES = {
+  phoneTaken: '该手机号已注册，请直接登录',
+  inviteUnknown: '邀请码不存在，请核对后再试',
+  badCredentials: '手机号或密码错误',
+  locked: (minutes: number) => `密码错误次数过多，账号已锁定，请 ${minutes} 分钟后再试`,
+  phoneNotRegistered: '该手机号尚未注册',
+  passwordChanged: '密码已修改成功',
+} as const;
+
+export interface AuthResult {
+  token: string;
+  user: UserData;
+}
+
+async function nextOperatorId(tx: Tx): Promise<number | null> {
+  // Serialise assignment so concurrent registrations still take turns.
+  await lockKey(tx, 'user:operator-round-robin');
+  const all = await tx.select({ id: operators.id }).from(operators).orderBy(operators.id);
+  if (all.length === 0) return null;
+  const [last] = await tx
+    .select({ operatorId: users.operatorId })
+    .from(users)
+    .where(sql`${users.operatorId} is not null`)
+    .orderBy(desc(users.id))
+    .limit(1);
+  const next = last ? all.find((o) => o.id > last.operatorId!) : undefined;
+  return (next ?? all[0]!).id;
+}
+
+async function freshInviteCode(db: Executor): Promise<string> {
+  for (;;) {
+    const code = newInviteCode();
+    const [taken] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, code)).limit(1);
+    if (!taken) return code;
+  }
+}
+
+export interface Registration {
+  phone: string;
+  password: string;
+  verifyCode: string;
+  inviteCode?: string;
+}
+
+export async function register(ctx: AppContext, input: Registration): Promise<AuthResult> {
+  const { db, clock } = ctx;
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
+  if (existing) throw conflict(USER_MESSAGES.phoneTaken);
+  let inviterId: number | null = null;
+  if (input.inviteCode) {
+    const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, input.inviteCode.toUpperCase())).limit(1);
+    if (!inviter) throw badRequest(USER_MESSAGES.inviteUnknown);
+    inviterId = inviter.id;
+  }
+  const passwordHash = await hashPassword(input.password);
+  const now = clock.now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withSmsCode(db, { phone: input.phone, type: SMS_TYPES.DEFAULT, code: input.verifyCode, now }, async (tx) => {
+        const operatorId = await nextOperatorId(tx);
+        const inviteCode = await freshInviteCode(tx);
+        const [user] = await tx
+          .insert(users)
+          .values({ phone: input.phone, passwordHash, inviteCode, inviterId, operatorId, createdAt: now })
+          .returning();
+        const token = await createSession(tx, user!.id, clock);
+        return { token, user: await getUserData(tx, user!, now) };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err, 'users_phone_uq')) throw conflict(USER_MESSAGES.phoneTaken);
+      // Two registrations drew the same fresh invite code: the code was not consumed, try again.
+      if (isUniqueViolation(err, 'users_invite_code_uq') && attempt < 3) continue;
+      throw err;
+    }
+  }
+}
+
+/** Spent on unknown phones so they take as long as a wrong password. */
+let dummyHash: Promise<string> | null = null;
+
+const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE));
+
+export async function passwordLogin(ctx: AppContext, phone: string, password: string): Promise<AuthResult> {
+  const { db, clock } = ctx;
+  const now = clock.now();
+  const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  if (!user) {
+    dummyHash ??= hashPassword('not-a-password-0');
+    await verifyPassword(password, await dummyHash);
+    throw badRequest(USER_MESSAGES.badCredentials);
+  }
+  if (user.lockedUntil && user.lockedUntil > now) throw tooManyRequests(USER_MESSAGES.locked(minutesLeft(user.lockedUntil, now)));
+
+  if (!(await verifyPassword(password, user.passwordHash))) {
+    // One atomic UPDATE counts the failure; the 5th locks the phone and restarts the count.
+    const reached = sql`${users.loginFailures} + 1 >= ${MAX_LOGIN_FAILURES}`;
+    const [after] = await db
+      .update(users)
+      .set({
+        loginFailures: sql`case when ${reached} then 0 else ${users.loginFailures} + 1 end`,
+        lockedUntil: sql`case when ${reached} then ${new Date(now.getTime() + LOCK_MS).toISOString()}::timestamptz else ${users.lockedUntil} end`,
+      })
+      .where(eq(users.id, user.id))
+      .returning({ lockedUntil: users.lockedUntil });
+    if (after?.lockedUntil && after.lockedUntil > now) throw tooManyRequests(USER_MESSAGES.locked(minutesLeft(after.lockedUntil, now)));
+    throw badRequest(USER_MESSAGES.badCredentials);
+  }
+
+  // Right password: reset the count, unless a concurrent failure locked the phone meanwhile.
+  const [unlocked] = await db
+    .update(users)
+    .set({ loginFailures: 0, lockedUntil: null })
+    .where(and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
+    .returning();
+  if (!unlocked) throw tooManyRequests(USER_MESSAGES.locked(Math.ceil(LOCK_MS / MINUTE)));
+  const token = await createSession(db, user.id, clock);
+  return { token, user: await getUserData(db, unlocked, now) };
+}
+
+/**
+ * Sets a new password after an SMS check (type 3). Every session of the user is revoked except
+ * `keepToken` — the caller's own session when they change their password while logged in (the
+ * app's modal closes and the user keeps working). A successful reset also lifts a login lock.
+ */
+export async function resetPassword(
+  ctx: AppContext,
+  input: { phone: string; password: string; verifyCode: string },
+  keepToken: string | null,
+): Promise<void> {
+  const { db, clock } = ctx;
+  const passwordHash = await hashPassword(input.password);
+  const now = clock.now();
+  await withSmsCode(db, { phone: input.phone, type: SMS_TYPES.PASSWORD, code: input.verifyCode, now }, async (tx) => {
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, loginFailures: 0, lockedUntil: null })
+      .where(eq(users.phone, input.phone))
+      .returning({ id: users.id });
+    if (!user) throw badRequest(USER_MESSAGES.phoneNotRegistered);
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(sessions.userId, user.id),
+          isNull(sessions.revokedAt),
+          keepToken ? ne(sessions.tokenHash, sha256(keepToken)) : undefined,
+        ),
+      );
+  });
+}
+
+export async function updateAvatar(ctx: AppContext, user: UserRow, avatar: string): Promise<UserData> {
+  const [updated] = await ctx.db.update(users).set({ avatar }).where(eq(users.id, user.id)).returning();
+  return getUserData(ctx.db, updated!, ctx.clock.now());
+}
+
+export interface InvitedUser {
+  id: number;
+  phone: string;
+  createdAt: string;
+  memberLevel: number;
+  memberLevelDesc: string;
+}
+
+export async function invitedUsers(ctx: AppContext, inviter: UserRow, page: number, pageSize: number): Promise<Page<InvitedUser>> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
+  const where = eq(users.inviterId, inviter.id);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({ id: users.id, phone: users.phone, createdAt: users.createdAt, memberLevel: users.memberLevel, memberDeadline: users.memberDeadline })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(users).where(where),
+  ]);
+  return {
+    list: rows.map((r) => {
+      const level = effectiveMemberLevel(r, now);
+      return { id: r.id, phone: maskPhone(r.phone), createdAt: r.createdAt.toISOString(), memberLevel: level, memberLevelDesc: MEMBER_LEVEL_NAMES[level] };
+    }),
+    total: total!.n,
+    page,
+    pageSize,
+  };
+}

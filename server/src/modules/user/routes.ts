@@ -1,0 +1,86 @@
+/**
+ * /api/user/*: reg, pwd-login, reset-pwd (public), update-avatar, logout, user-data,
+ * recommend/list (logged in). Shapes: product.md sections 5 and 5a.
+ */
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { currentUser } from '../../http/context.ts';
+import { ok } from '../../http/errors.ts';
+import { msg, pagingShape, parseInput, phoneSchema } from '../../http/validate.ts';
+import { revokeSession } from '../session/sessions.ts';
+import { AVATAR_PRESETS } from '../../../../common/domain.ts';
+import { USER_MESSAGES, invitedUsers, passwordLogin, register, resetPassword, updateAvatar } from './accounts.ts';
+import { getUserData } from './membership.ts';
+
+/** Same rule as the app's register form: 8-32 characters, letters and digits only, both present. */
+const newPassword = z
+  .string(msg('请输入密码'))
+  .min(1, msg('请输入密码'))
+  .regex(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,32}$/, msg('密码为8-32位，须同时包含字母和数字'));
+
+const verifyCode = z.string(msg('请输入短信验证码')).min(1, msg('请输入短信验证码')).regex(/^\d{4,6}$/, msg('验证码格式不正确'));
+
+const regBody = z.strictObject({
+  phone: phoneSchema,
+  password: newPassword,
+  verifyCode,
+  inviteCode: z
+    .string(msg('邀请码格式不正确'))
+    .trim()
+    .regex(/^[A-Za-z0-9]{0,16}$/, msg('邀请码格式不正确'))
+    .optional(),
+});
+
+const loginBody = z.strictObject({
+  phone: phoneSchema,
+  // Any stored password is at most 32 characters; longer input cannot match.
+  password: z.string(msg('请输入密码')).min(1, msg('请输入密码')).max(64, msg('密码长度不正确')),
+});
+
+const resetBody = z.strictObject({ phone: phoneSchema, password: newPassword, verifyCode });
+
+const avatarBody = z.strictObject({ avatar: z.enum(AVATAR_PRESETS, msg('请选择提供的头像')) });
+
+const listQuery = z.strictObject(pagingShape);
+
+export async function userRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  app.post('/api/user/reg', async (request) => {
+    const body = parseInput(regBody, request.body);
+    return ok(await register(ctx, { ...body, inviteCode: body.inviteCode || undefined }));
+  });
+
+  app.post('/api/user/pwd-login', async (request) => {
+    const body = parseInput(loginBody, request.body);
+    return ok(await passwordLogin(ctx, body.phone, body.password));
+  });
+
+  app.post('/api/user/reset-pwd', { preHandler: app.optionalUser }, async (request) => {
+    const body = parseInput(resetBody, request.body);
+    // Keep the caller's own session when they change their own password while logged in.
+    const keep = request.user && request.user.phone === body.phone ? request.token : null;
+    await resetPassword(ctx, body, keep);
+    return { success: true as const, message: USER_MESSAGES.passwordChanged };
+  });
+
+  app.post('/api/user/update-avatar', { preHandler: app.requireUser }, async (request) => {
+    const { avatar } = parseInput(avatarBody, request.body);
+    return ok(await updateAvatar(ctx, currentUser(request), avatar));
+  });
+
+  // Idempotent: a missing or already dead token is fine (the app clears its session either way).
+  app.post('/api/user/logout', { preHandler: app.optionalUser }, async (request) => {
+    if (request.token) await revokeSession(ctx.db, request.token, ctx.clock);
+    return ok({});
+  });
+
+  app.get('/api/user/user-data', { preHandler: app.requireUser }, async (request) => {
+    return ok(await getUserData(ctx.db, currentUser(request), ctx.clock.now()));
+  });
+
+  app.get('/api/user/recommend/list', { preHandler: app.requireUser }, async (request) => {
+    const { page, pageSize } = parseInput(listQuery, request.query);
+    return ok(await invitedUsers(ctx, currentUser(request), page, pageSize));
+  });
+}
