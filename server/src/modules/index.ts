@@ -8,6 +8,7 @@ import { smsRoutes } from './sms/routes.ts';
 import { userRoutes } from './user/routes.ts';
 import { operatorRoutes } from './operator/routes.ts';
 import { announcementRoutes } from './announcement/routes.ts';
+import { webRoutes } from './web/routes.ts';
 import { goodsRoutes } from './goods/routes.ts';
 import { orderRoutes } from './order/routes.ts';
 import { payRoutes } from './pay/routes.ts';
@@ -25,4 +26,6 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(payRoutes);
   await app.register(planConfigRoutes);
   await app.register(itemRoutes);
+  // Last: the built app and its SPA fallback (GET paths no module answers).
+  await app.register(webRoutes);
 }

@@ -1,0 +1,54 @@
+/**
+ * `npm start` serves the built app (config.distDir, the root `dist/` of `vite build`) next to the
+ * API, with the same rules as the nginx container (nginx/templates/default.conf.template):
+ * - /assets/* (content-hashed): `Cache-Control: public, max-age=31536000, immutable`; missing: 404.
+ * - other files (index.html, sw.js, manifest.webmanifest, icons): `no-cache`; missing: 404, never
+ *   the app shell (an HTML page served as a script only hides the error).
+ * - extensionless GET paths (client routes such as /plan/list): index.html, `no-cache`.
+ * - /api/*: never the shell; unknown API paths keep the JSON 404.
+ * - /smi/{id} and /sui/{id}: 302 to /login?invite={id} (anything else under them: /login).
+ * Precompressed .gz files written by scripts/precompress.mjs are sent when the client accepts gzip.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fastifyStatic from '@fastify/static';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+const INVITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+export async function webRoutes(app: FastifyInstance) {
+  for (const prefix of ['smi', 'sui']) {
+    app.get(`/${prefix}`, async (_request, reply) => reply.redirect('/login', 302));
+    app.get(`/${prefix}/*`, async (request, reply) => {
+      const id = ((request.params as { '*': string })['*'] ?? '').replace(/\/$/, '');
+      return reply.redirect(INVITE_ID.test(id) ? `/login?invite=${id}` : '/login', 302);
+    });
+  }
+
+  const root = app.ctx.config.distDir;
+  if (!root || !fs.existsSync(path.join(root, 'index.html'))) return;
+  const assetsDir = path.join(path.resolve(root), 'assets') + path.sep;
+
+  await app.register(fastifyStatic, {
+    root: path.resolve(root),
+    serve: false,
+    preCompressed: true,
+    cacheControl: false,
+    // Headers only for a file that is actually sent: a 404 must never be cached as immutable.
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
+      reply.header('x-content-type-options', 'nosniff');
+    },
+  });
+
+  app.get('/*', async (request, reply) => {
+    const rest = (request.params as { '*': string })['*'] ?? '';
+    const pathname = `/${rest}`;
+    if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
+    const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+    if (/\.[A-Za-z0-9]+$/.test(last)) return reply.sendFile(pathname);
+    return reply.sendFile('/index.html');
+  });
+}

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync, gunzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/http/app.ts';
+import { createTestEnv, type TestEnv } from './support.ts';
+
+let env: TestEnv;
+let web: FastifyInstance;
+let bare: FastifyInstance;
+const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
+const INDEX = '<!doctype html><html lang="zh-CN"><head><title>任务计划</title></head><body><div id="root"></div></body></html>';
+const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
+
+beforeAll(async () => {
+  fs.mkdirSync(path.join(dist, 'assets'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
+  fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"任务计划"}');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), BIG_JS);
+  fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(BIG_JS));
+  env = await createTestEnv();
+  web = await buildApp({ ...env.ctx, config: { ...env.ctx.config, distDir: dist } });
+  await web.ready();
+  bare = await buildApp({ ...env.ctx, config: { ...env.ctx.config, distDir: path.join(dist, 'missing') } });
+  await bare.ready();
+});
+afterAll(async () => {
+  await web?.close();
+  await bare?.close();
+  await env?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+const get = (url: string, headers: Record<string, string> = {}, app = web) => app.inject({ method: 'GET', url, headers });
+
+describe('serving the built app (npm start)', () => {
+  it('hashed assets are immutable for a year', async () => {
+    const res = await get('/assets/index-AbC123.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.body).toBe(BIG_JS);
+  });
+
+  it('sends the precompressed file to a client that accepts gzip', async () => {
+    const res = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['vary']).toMatch(/accept-encoding/i);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(BIG_JS);
+  });
+
+  it('index.html, sw.js and manifest.webmanifest are revalidated (no-cache)', async () => {
+    for (const [url, type] of [['/index.html', /text\/html/], ['/sw.js', /javascript/], ['/manifest.webmanifest', /manifest\+json/], ['/favicon.svg', /svg/]] as const) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toMatch(type);
+    }
+  });
+
+  it('client routes get the app shell; / too', async () => {
+    for (const url of ['/', '/login', '/plan/list', '/flow/tb?x=1', '/user/center/']) {
+      const res = await get(url, { accept: 'text/html' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    expect((await web.inject({ method: 'HEAD', url: '/plan/list' })).statusCode).toBe(200);
+  });
+
+  it('a missing file is a 404 (never the shell), and a 404 is not cached as immutable', async () => {
+    for (const url of ['/assets/gone-XyZ999.js', '/robots.txt', '/assets/../../etc/passwd.js']) {
+      const res = await get(url);
+      expect([403, 404], url).toContain(res.statusCode);
+      expect(res.body, url).not.toContain('<div id="root">');
+      expect(res.headers['cache-control'], url).not.toBe('public, max-age=31536000, immutable');
+    }
+  });
+
+  it('unknown /api paths keep the JSON 404; real API routes still answer', async () => {
+    const res = await get('/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: '接口不存在：GET /api/nope' });
+    expect((await get('/api/healthz')).statusCode).toBe(200);
+    expect((await web.inject({ method: 'POST', url: '/plan/list' })).statusCode).toBe(404);
+  });
+
+  it('/smi/{id} and /sui/{id} redirect (302) to /login?invite={id}', async () => {
+    for (const [url, location] of [
+      ['/smi/ABC123', '/login?invite=ABC123'],
+      ['/sui/abc-9_x', '/login?invite=abc-9_x'],
+      ['/sui/ABC123/', '/login?invite=ABC123'],
+      ['/sui', '/login'],
+      ['/smi/', '/login'],
+      ['/sui/a/b', '/login'],
+      ['/sui/%3Cscript%3E', '/login'],
+    ]) {
+      const res = await get(url!);
+      expect(res.statusCode, url).toBe(302);
+      expect(res.headers.location, url).toBe(location);
+    }
+  });
+
+  it('without a build, nothing but the API (and invite redirects) is served', async () => {
+    expect((await get('/plan/list', {}, bare)).statusCode).toBe(404);
+    expect((await get('/plan/list', {}, bare)).json()).toMatchObject({ success: false });
+    expect((await get('/sui/ABC', {}, bare)).statusCode).toBe(302);
+  });
+});
