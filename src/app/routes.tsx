@@ -24,7 +24,8 @@ export const RECHARGE_TYPES = ['integral', 'member', 'integral-details', 'record
 export type RechargeType = (typeof RECHARGE_TYPES)[number];
 
 /** Slot the plans feature fills on the home page (its overview widget); composed here, in app/. */
-const homeExtra: ReactNode = null;
+const PlanOverview = lazyPage(() => import('@/features/plan').then((m) => ({ default: m.PlanOverview })), ['plan']);
+const homeExtra: ReactNode = <Suspense fallback={null}><PlanOverview /></Suspense>;
 
 /** /smi/{id}, /sui/{id}: keep the invite id for /register, then replace the route with /login. */
 function InviteRedirect() {

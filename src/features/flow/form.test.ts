@@ -38,6 +38,7 @@ describe('plan form', () => {
     expect(check(['a', 'b', 'c', 'd', 'e', 'f'])).toBe('error.keywordsTooMany');
     expect(check(['x'.repeat(31)])).toBe('error.keywordTooLong');
     expect(check(['a', ' '])).toBe('error.keywordEmpty');
+    expect(check(['a', 'a '])).toBe('error.keywordsDuplicate');
     expect(check(['x'.repeat(30), 'b', 'c', 'd', 'e'])).toBeUndefined();
   });
 

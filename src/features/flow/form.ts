@@ -12,7 +12,7 @@ export const KEYWORD_MAX_LENGTH = 30;
 export const DAILY_COUNT_MIN = 1;
 export const DAILY_COUNT_MAX = 10000;
 export const DAYS_MIN = 1;
-export const DAYS_MAX = 30;
+export const DAYS_MAX = 90;
 
 export interface FlowFormState {
   itemUrl: string;
@@ -74,6 +74,7 @@ export function validateFlowForm(state: FlowFormState, config: PlanConfig | unde
   else if (keywords.length > KEYWORDS_MAX) errors.keywords = 'error.keywordsTooMany';
   else if (keywords.some((k) => k.length > KEYWORD_MAX_LENGTH)) errors.keywords = 'error.keywordTooLong';
   else if (keywords.some((k) => !k)) errors.keywords = 'error.keywordEmpty';
+  else if (new Set(keywords).size !== keywords.length) errors.keywords = 'error.keywordsDuplicate';
   if (!config) errors.config = 'error.configRequired';
   else if (config.conditionList.some((c) => state.options[c.id] === undefined || !c.optionList.some((o) => o.id === state.options[c.id])))
     errors.options = 'error.optionsRequired';

@@ -15,6 +15,7 @@ import DistributionEditor from './DistributionEditor';
 import ItemLookup from './ItemLookup';
 import KeywordsField from './KeywordsField';
 import ServicePicker from './ServicePicker';
+import '../flow.css';
 
 export interface PlanFormFieldsProps {
   flowType: FlowType;

@@ -16,7 +16,6 @@ import PlanFormFields from '../components/PlanFormFields';
 import { totalCost, unitCost } from '../cost';
 import { earliestStartDate } from '../distribution';
 import { chosenOptionIds, defaultOptions, initialFlowForm, toPlanForm, validateFlowForm, type FlowFormState } from '../form';
-import '../flow.css';
 
 export interface FlowPageProps {
   flowType: 'tb' | 'jd' | 'pdd';

@@ -1,15 +1,31 @@
-/** Placeholder: the plan helper owns and replaces this page (/plan layout with list and template tabs). */
+/** /plan layout (seed §2): two tabs, /plan/list (the plans) and /plan/template (the templates). */
+import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import PlanListTab from '../components/PlanListTab';
+import TemplateTab from '../components/TemplateTab';
+import '../plan.css';
 
 export interface PlanPageProps {
   type: 'list' | 'template';
 }
 
 export default function PlanPage({ type }: PlanPageProps) {
-  const { t } = useTranslation('common');
+  const { t } = useTranslation('plan');
+  const [, navigate] = useLocation();
   return (
-    <section className="page" data-plan-type={type}>
-      <h1>{t('placeholder.plan')}</h1>
+    <section className="page plan-page" data-plan-type={type}>
+      <h1 className="page-title">{t('title')}</h1>
+      <div className="card">
+        <Tabs
+          activeKey={type}
+          onChange={(key) => navigate(`/plan/${key}`)}
+          items={[
+            { key: 'list', label: t('tab.list'), children: type === 'list' ? <PlanListTab /> : null },
+            { key: 'template', label: t('tab.template'), children: type === 'template' ? <TemplateTab /> : null },
+          ]}
+        />
+      </div>
     </section>
   );
 }

@@ -1,0 +1,114 @@
+/**
+ * The plan-details view (shared by /plan/list and /plan/template): the plan form in words and, for a
+ * plan, its cost, progress, days and ledger rows. A template shows the form part only.
+ */
+import { Descriptions, Progress, Table, Tag, type DescriptionsProps } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { TemplateForm } from '@/features/flow';
+import { formatDate, formatDateTime, formatPoints } from '@/lib/format';
+import type { PlanLedgerRow, PlanRow, ScheduleView } from '../api';
+import { STATUS_COLORS } from './status';
+import TimeDistribution from './TimeDistribution';
+
+export interface ChosenOption {
+  conditionLabel: string;
+  optionLabel: string;
+  integral: number;
+}
+
+export interface PlanDetailsProps {
+  form: TemplateForm;
+  serviceName: string;
+  options: ChosenOption[];
+  plan?: PlanRow;
+  schedule?: ScheduleView;
+  ledger?: PlanLedgerRow[];
+}
+
+export default function PlanDetails({ form, serviceName, options, plan, schedule, ledger }: PlanDetailsProps) {
+  const { t } = useTranslation('plan');
+  const platformNames = { tb: t('common:flowType.tb'), jd: t('common:flowType.jd'), pdd: t('common:flowType.pdd') };
+  const items: NonNullable<DescriptionsProps['items']> = [
+    { key: 'title', label: t('field.item'), span: 2, children: <a href={form.itemUrl} target="_blank" rel="noreferrer noopener">{form.title}</a> },
+    { key: 'itemId', label: t('field.itemId'), children: form.itemId },
+    { key: 'shop', label: t('field.shop'), children: form.shopName || '--' },
+    { key: 'platform', label: t('field.platform'), children: platformNames[form.flowType] },
+    { key: 'keywords', label: t('field.keywords'), children: form.keywords.map((k) => <Tag key={k}>{k}</Tag>) },
+    { key: 'service', label: t('field.service'), children: serviceName },
+    {
+      key: 'options',
+      label: t('field.options'),
+      children: options.length
+        ? options.map((o) => `${o.conditionLabel}：${o.optionLabel}${o.integral ? t('plusPoints', { n: o.integral }) : ''}`).join('；')
+        : '--',
+    },
+    { key: 'count', label: t('field.count'), children: t('dailyTimesDays', { daily: formatPoints(form.dailyCount), days: form.days }) },
+  ];
+  if (plan) {
+    items.push(
+      { key: 'dates', label: t('field.dates'), children: `${formatDate(plan.startDate)} ~ ${formatDateTime(plan.endAt)}` },
+      { key: 'status', label: t('field.status'), children: <Tag color={STATUS_COLORS[plan.status]}>{plan.statusText}</Tag> },
+      {
+        key: 'progress',
+        label: t('field.progress'),
+        children: (
+          <span>
+            {formatPoints(plan.dispatched)} / {formatPoints(plan.totalCount)}
+            <Progress percent={plan.totalCount ? Math.floor((plan.dispatched / plan.totalCount) * 100) : 0} size="small" />
+          </span>
+        ),
+      },
+      { key: 'unit', label: t('field.unitCost'), children: t('points', { n: formatPoints(plan.unitCost) }) },
+      { key: 'discount', label: t('field.discount'), children: plan.discount >= 1 ? t('noDiscount') : t('discountValue', { n: Math.round(plan.discount * 100) / 10 }) },
+      { key: 'cost', label: t('field.totalCost'), children: t('points', { n: formatPoints(plan.totalCost) }) },
+      { key: 'refunded', label: t('field.refunded'), children: t('points', { n: formatPoints(plan.refunded) }) },
+      { key: 'createdAt', label: t('field.createdAt'), children: formatDateTime(plan.createdAt) },
+    );
+    if (plan.stoppedAt) items.push({ key: 'stoppedAt', label: t('field.stoppedAt'), children: formatDateTime(plan.stoppedAt) });
+  }
+  return (
+    <div className="plan-details" data-testid="plan-details">
+      <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered items={items} />
+      <h3 className="plan-details-title">{t('timeDist.title')}</h3>
+      <TimeDistribution
+        distribution={schedule?.distribution ?? form.distribution}
+        dispatchedByHour={schedule && schedule.currentDay !== null ? schedule.dispatchedTodayByHour : undefined}
+        currentHour={schedule?.currentHour}
+      />
+      {schedule && schedule.days.length > 0 && (
+        <>
+          <h3 className="plan-details-title">{t('details.days')}</h3>
+          <Table
+            size="small"
+            rowKey="date"
+            pagination={schedule.days.length > 10 ? { pageSize: 10, size: 'small' } : false}
+            dataSource={schedule.days}
+            columns={[
+              { title: t('details.date'), dataIndex: 'date' },
+              { title: t('details.planned'), dataIndex: 'planned', render: (n: number) => formatPoints(n) },
+              { title: t('details.dispatched'), dataIndex: 'dispatched', render: (n: number) => formatPoints(n) },
+            ]}
+          />
+        </>
+      )}
+      {ledger && ledger.length > 0 && (
+        <>
+          <h3 className="plan-details-title">{t('details.ledger')}</h3>
+          <Table
+            size="small"
+            rowKey="id"
+            pagination={false}
+            dataSource={ledger}
+            columns={[
+              { title: t('details.ledgerKind'), dataIndex: 'kindText' },
+              { title: t('details.ledgerDelta'), dataIndex: 'delta', render: (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n)) },
+              { title: t('details.ledgerAfter'), dataIndex: 'balanceAfter', render: (n: number) => formatPoints(n) },
+              { title: t('details.ledgerRemark'), dataIndex: 'remark' },
+              { title: t('details.ledgerTime'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+            ]}
+          />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,61 @@
+/** Home overview (product §6 "/"): plan counts by status, today's dispatched, the five latest plans. */
+import { Progress, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { PlanStatus } from '@common/domain';
+import { formatDateTime, formatPoints } from '@/lib/format';
+import { usePlanCounts, usePlanList } from '../api';
+import { PLAN_STATUSES, STATUS_COLORS } from './status';
+import '../plan.css';
+
+export default function PlanOverview() {
+  const { t } = useTranslation('plan');
+  const { data: counts } = usePlanCounts();
+  const { data: latest } = usePlanList({}, 1, 5);
+  const statusNames: Record<PlanStatus, string> = {
+    pending: t('status.pending'),
+    running: t('status.running'),
+    completed: t('status.completed'),
+    stopped: t('status.stopped'),
+  };
+  return (
+    <section className="plan-overview" data-testid="plan-overview">
+      <h2 className="section-title">{t('overview.title')}</h2>
+      <div className="plan-overview-counts">
+        {PLAN_STATUSES.map((s) => (
+          <div key={s} className="plan-overview-count" data-testid={`count-${s}`}>
+            <span>{statusNames[s]}</span>
+            <strong>{formatPoints(counts?.[s] ?? 0)}</strong>
+          </div>
+        ))}
+        <div className="plan-overview-count" data-testid="count-today">
+          <span>{t('overview.todayDispatched')}</span>
+          <strong>{formatPoints(counts?.todayDispatched ?? 0)}</strong>
+        </div>
+      </div>
+      <div className="card plan-overview-latest">
+        <div className="plan-overview-head">
+          <h3>{t('overview.latest')}</h3>
+          <Link href="/plan/list">{t('overview.all')}</Link>
+        </div>
+        {latest && latest.list.length === 0 && (
+          <p className="plan-hint">
+            {t('overview.none')} <Link href="/flow/tb">{t('publishNew')}</Link>
+          </p>
+        )}
+        <ul>
+          {latest?.list.map((p) => (
+            <li key={p.id}>
+              <span className="plan-cell-title" title={p.title}>
+                {p.title}
+              </span>
+              <Tag color={STATUS_COLORS[p.status]}>{statusNames[p.status]}</Tag>
+              <Progress className="plan-overview-progress" percent={p.totalCount ? Math.floor((p.dispatched / p.totalCount) * 100) : 0} size="small" />
+              <span className="plan-cell-sub">{formatDateTime(p.createdAt)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

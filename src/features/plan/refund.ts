@@ -1,0 +1,28 @@
+/** Stop preview: which of the chosen plans can stop and what their stop would refund (product §4). */
+import { stopRefund } from '@/features/flow';
+import type { PlanRow } from './api';
+
+export const canStop = (plan: Pick<PlanRow, 'status'>) => plan.status === 'pending' || plan.status === 'running';
+export const canDelete = (plan: Pick<PlanRow, 'status'>) => plan.status === 'completed' || plan.status === 'stopped';
+
+export interface StopPreview {
+  stoppable: PlanRow[];
+  /** Chosen plans that cannot stop (completed or already stopped). */
+  skipped: PlanRow[];
+  refund: number;
+}
+
+export function stopPreview(plans: readonly PlanRow[]): StopPreview {
+  const stoppable = plans.filter(canStop);
+  const refund = stoppable.reduce(
+    (sum, p) => sum + (p.status === 'pending' ? stopRefund(p.totalCount, 0, p.unitCost, p.discount) : stopRefund(p.totalCount, p.dispatched, p.unitCost, p.discount)),
+    0,
+  );
+  return { stoppable, skipped: plans.filter((p) => !canStop(p)), refund };
+}
+
+/** The plan's last calendar day (YYYY-MM-DD): start date + days - 1, plain date arithmetic. */
+export function lastPlanDay(startDate: string, days: number): string {
+  const [y, m, d] = startDate.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + Math.max(1, days) - 1)).toISOString().slice(0, 10);
+}
