@@ -206,6 +206,9 @@ export const plans = pgTable(
     days: integer('days').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     distribution: jsonb('distribution').$type<number[]>().notNull(),
+    /** When the first scheduled hour begins / the last one ends (computed at creation, plan/schedule.ts). */
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at').notNull(),
     unitCost: integer('unit_cost').notNull(),
     discountPercent: integer('discount_percent').notNull(),
     totalCount: integer('total_count').notNull(),
@@ -221,6 +224,8 @@ export const plans = pgTable(
   (t) => [
     index('plans_user_created_idx').on(t.userId, t.createdAt),
     index('plans_user_flow_idx').on(t.userId, t.flowType),
+    /** The plan lists: a user's live plans, newest first (keyset export too). */
+    index('plans_user_live_idx').on(t.userId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
     check('plans_total_cost', sql`${t.totalCost} >= 0`),
     check('plans_refunded', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.totalCost}`),
   ],

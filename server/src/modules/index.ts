@@ -14,6 +14,7 @@ import { orderRoutes } from './order/routes.ts';
 import { payRoutes } from './pay/routes.ts';
 import { planConfigRoutes } from './plan-config/routes.ts';
 import { itemRoutes } from './item/routes.ts';
+import { planRoutes } from './plan/routes.ts';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -26,6 +27,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(payRoutes);
   await app.register(planConfigRoutes);
   await app.register(itemRoutes);
+  await app.register(planRoutes);
   // Last: the built app and its SPA fallback (GET paths no module answers).
   await app.register(webRoutes);
 }

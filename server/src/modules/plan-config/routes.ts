@@ -1,22 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { parseSaid, sentence } from '../plan/input.ts';
 import { notFound, ok } from '../../http/errors.ts';
-import { msg, parseInput } from '../../http/validate.ts';
+
 import { FLOW_TYPES } from '../../../../common/domain.ts';
 import { findBaseService, loadPlanConfigs } from './configs.ts';
 
-export const flowTypeSchema = z.enum(FLOW_TYPES, msg('平台类型不正确，应为 tb、jd 或 pdd'));
+export const flowTypeSchema = z.enum(FLOW_TYPES, sentence('平台类型不正确，应为 tb、jd 或 pdd'));
 
 const configQuery = z.strictObject({ flowType: flowTypeSchema });
 const deepConditionQuery = z.strictObject({
   flowType: flowTypeSchema,
-  configId: z.coerce.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')),
+  configId: z.coerce.number(sentence('请选择基础服务')).int(sentence('基础服务不正确')).positive(sentence('基础服务不正确')),
 });
 
 /** The price table is public: visitors see it and the app caches it for offline use. */
 export async function planConfigRoutes(app: FastifyInstance) {
   app.get('/api/plan/config', async (request) => {
-    const { flowType } = parseInput(configQuery, request.query);
+    const { flowType } = parseSaid(configQuery, request.query);
     const [platform] = await loadPlanConfigs(app.ctx.db, [flowType]);
     return ok(platform);
   });
@@ -24,7 +25,7 @@ export async function planConfigRoutes(app: FastifyInstance) {
   app.get('/api/plan/config/full-data', async () => ok(await loadPlanConfigs(app.ctx.db)));
 
   app.get('/api/plan/deep-condition/data', async (request) => {
-    const { flowType, configId } = parseInput(deepConditionQuery, request.query);
+    const { flowType, configId } = parseSaid(deepConditionQuery, request.query);
     const service = await findBaseService(app.ctx.db, flowType, configId);
     if (!service) throw notFound('基础服务不存在');
     return ok(service.conditionList);

@@ -1,0 +1,424 @@
+/**
+ * Plans: creation (priced on the server, charged in the same transaction as the insert), the
+ * lists with clock-derived status, details, stop (refund once) and soft delete.
+ * Status is never stored: the clock decides it from start_at / end_at (computed at creation from
+ * the schedule) and stopped_at, both in SQL filters and in the rows answered.
+ */
+import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { plans, pointsLedger, users } from '../../db/schema.ts';
+import { badRequest, notFound } from '../../http/errors.ts';
+import type { Page } from '../../http/validate.ts';
+import { LEDGER_KIND_LABELS, type FlowType, type LedgerKind, type PlanStatus } from '../../../../common/domain.ts';
+import { changePoints } from '../points/ledger.ts';
+import type { LedgerView } from '../points/ledger-list.ts';
+import { memberBenefit } from '../user/membership.ts';
+import type { PlanForm } from './form.ts';
+import type { FormPrice } from '../plan-config/configs.ts';
+import { dispatchedAt, dispatchedToday, planProgress, planTotalCost, scheduleBounds, scheduleView, stopRefund, type ScheduleView } from './schedule.ts';
+import { localDate, zonedInstant } from './zoned-time.ts';
+
+export type PlanRecord = typeof plans.$inferSelect;
+
+/** Largest total a plan may cost (the integral columns are 32-bit). */
+const MAX_TOTAL_COST = 2_000_000_000;
+
+export interface PlanRow {
+  id: number;
+  flowType: FlowType;
+  itemUrl: string;
+  itemId: string;
+  title: string;
+  image: string | null;
+  shopName: string | null;
+  keywords: string[];
+  configId: number;
+  configName: string;
+  optionIds: number[];
+  /** The chosen deep-visit options with the prices paid (snapshot). */
+  options: { conditionLabel: string; optionLabel: string; integral: number }[];
+  dailyCount: number;
+  days: number;
+  startDate: string;
+  distribution: number[];
+  unitCost: number;
+  /** Fraction, e.g. 0.95. */
+  discount: number;
+  totalCount: number;
+  totalCost: number;
+  dispatched: number;
+  status: PlanStatus;
+  statusText: string;
+  refunded: number;
+  createdAt: string;
+  /** When the last scheduled hour ends. */
+  endAt: string;
+  stoppedAt: string | null;
+}
+
+export function toPlanRow(p: PlanRecord, now: Date, timeZone: string): PlanRow {
+  const progress = planProgress(p, now, timeZone);
+  return {
+    id: p.id,
+    flowType: p.flowType as FlowType,
+    itemUrl: p.itemUrl,
+    itemId: p.itemId,
+    title: p.title,
+    image: p.image,
+    shopName: p.shopName,
+    keywords: p.keywords,
+    configId: p.configId,
+    configName: p.configName,
+    optionIds: p.options.map((o) => o.optionId),
+    options: p.options.map((o) => ({ conditionLabel: o.conditionLabel, optionLabel: o.optionLabel, integral: o.integral })),
+    dailyCount: p.dailyCount,
+    days: p.days,
+    startDate: p.startDate,
+    distribution: p.distribution,
+    unitCost: p.unitCost,
+    discount: p.discountPercent / 100,
+    totalCount: p.totalCount,
+    totalCost: p.totalCost,
+    dispatched: progress.dispatched,
+    status: progress.status,
+    statusText: progress.statusText,
+    refunded: p.refunded,
+    createdAt: p.createdAt.toISOString(),
+    endAt: p.endAt.toISOString(),
+    stoppedAt: p.stoppedAt ? p.stoppedAt.toISOString() : null,
+  };
+}
+
+export interface CreatedPlan {
+  id: number;
+  totalCost: number;
+  /** Balance after the charge. */
+  integral: number;
+}
+
+/**
+ * Inserts the plan and charges its total in ONE transaction: when the balance is short the
+ * charge throws 409 `积分不足` (needed, available) and the insert rolls back with it.
+ */
+export async function createPlan(
+  db: Executor,
+  input: { userId: number; form: PlanForm; price: FormPrice; now: Date; timeZone: string; remark?: string },
+): Promise<CreatedPlan> {
+  const { form, price, now, timeZone, userId } = input;
+  return db.transaction(async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    if (!user) throw notFound('用户不存在');
+    const { discountPercent } = await memberBenefit(tx, user, now);
+    const totalCount = form.dailyCount * form.days;
+    const totalCost = planTotalCost(price.unitCost, form.dailyCount, form.days, discountPercent);
+    if (totalCost > MAX_TOTAL_COST) throw badRequest('计划总费用过大，请减少每日数量或天数');
+    const { startAt, endAt } = scheduleBounds(form, timeZone);
+    const [plan] = await tx
+      .insert(plans)
+      .values({
+        userId,
+        flowType: form.flowType,
+        itemUrl: form.itemUrl,
+        itemId: form.itemId,
+        title: form.title,
+        image: form.image,
+        shopName: form.shopName,
+        keywords: form.keywords,
+        configId: form.configId,
+        configName: price.configName,
+        baseIntegral: price.baseIntegral,
+        options: price.options,
+        dailyCount: form.dailyCount,
+        days: form.days,
+        startDate: form.startDate,
+        distribution: form.distribution,
+        startAt,
+        endAt,
+        unitCost: price.unitCost,
+        discountPercent,
+        totalCount,
+        totalCost,
+        createdAt: now,
+      })
+      .returning({ id: plans.id });
+    let integral = user.integral;
+    if (totalCost > 0) {
+      const charged = await changePoints(tx, {
+        userId,
+        delta: -totalCost,
+        kind: 'plan_charge',
+        reference: `plan:${plan!.id}`,
+        remark: input.remark ?? `发布计划 #${plan!.id}：${form.title}`.slice(0, 200),
+        at: now,
+      });
+      integral = charged.balanceAfter;
+    }
+    return { id: plan!.id, totalCost, integral };
+  });
+}
+
+/** SQL for a status that the clock derives (start_at / end_at / stopped_at at `now`). */
+export function statusCondition(status: PlanStatus, now: Date): SQL {
+  switch (status) {
+    case 'stopped':
+      return isNotNull(plans.stoppedAt);
+    case 'pending':
+      return and(isNull(plans.stoppedAt), gt(plans.startAt, now))!;
+    case 'running':
+      return and(isNull(plans.stoppedAt), lte(plans.startAt, now), gt(plans.endAt, now))!;
+    case 'completed':
+      return and(isNull(plans.stoppedAt), lte(plans.endAt, now))!;
+  }
+}
+
+export interface PlanFilters {
+  flowType?: FlowType;
+  status?: PlanStatus;
+  keyword?: string;
+  /** Which date the range applies to. */
+  dateType: 'createdAt' | 'startDate';
+  /** Inclusive local dates, YYYY-MM-DD. */
+  dateFrom?: string;
+  dateTo?: string;
+}
+
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** WHERE of a user's live (not deleted) plans matching the filters. */
+export function planFilterWhere(userId: number, f: PlanFilters, now: Date, timeZone: string): SQL {
+  const conditions: SQL[] = [eq(plans.userId, userId), isNull(plans.deletedAt)];
+  if (f.flowType) conditions.push(eq(plans.flowType, f.flowType));
+  if (f.status) conditions.push(statusCondition(f.status, now));
+  if (f.keyword) {
+    const pattern = likePattern(f.keyword);
+    conditions.push(or(ilike(plans.title, pattern), ilike(plans.itemId, pattern), sql`${plans.keywords}::text ilike ${pattern}`)!);
+  }
+  if (f.dateType === 'startDate') {
+    if (f.dateFrom) conditions.push(gte(plans.startDate, f.dateFrom));
+    if (f.dateTo) conditions.push(lte(plans.startDate, f.dateTo));
+  } else {
+    if (f.dateFrom) conditions.push(gte(plans.createdAt, zonedInstant(f.dateFrom, 0, 0, timeZone)));
+    if (f.dateTo) conditions.push(lt(plans.createdAt, zonedInstant(f.dateTo, 1, 0, timeZone)));
+  }
+  return and(...conditions)!;
+}
+
+export async function listPlans(
+  db: Executor,
+  userId: number,
+  q: PlanFilters & { page: number; pageSize: number },
+  now: Date,
+  timeZone: string,
+): Promise<Page<PlanRow>> {
+  const where = planFilterWhere(userId, q, now, timeZone);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(plans)
+      .where(where)
+      .orderBy(desc(plans.createdAt), desc(plans.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(plans).where(where),
+  ]);
+  return { list: rows.map((p) => toPlanRow(p, now, timeZone)), total: Number(total!.n), page: q.page, pageSize: q.pageSize };
+}
+
+/** Pages through the filtered plans by a (created_at, id) cursor, newest first: constant memory. */
+export async function* iteratePlans(
+  db: Executor,
+  userId: number,
+  filters: PlanFilters,
+  now: Date,
+  timeZone: string,
+  batchSize = 500,
+): AsyncGenerator<PlanRecord[]> {
+  const where = planFilterWhere(userId, filters, now, timeZone);
+  let cursor: { at: string; id: number } | null = null;
+  for (;;) {
+    const after: SQL | undefined = cursor ? sql`(${plans.createdAt}, ${plans.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
+    const rows: { plan: PlanRecord; cursorAt: string }[] = await db
+      .select({ plan: plans, cursorAt: sql<string>`${plans.createdAt}::text` })
+      .from(plans)
+      .where(after ? and(where, after) : where)
+      .orderBy(desc(plans.createdAt), desc(plans.id))
+      .limit(batchSize);
+    if (rows.length === 0) return;
+    yield rows.map((r) => r.plan);
+    const last = rows[rows.length - 1]!;
+    cursor = { at: last.cursorAt, id: last.plan.id };
+    if (rows.length < batchSize) return;
+  }
+}
+
+export interface PlanCounts {
+  pending: number;
+  running: number;
+  completed: number;
+  stopped: number;
+  total: number;
+  /** Tasks dispatched today (business time zone) across the counted plans. */
+  todayDispatched: number;
+  /** The user's balance. */
+  integral: number;
+}
+
+export async function countPlans(db: Executor, userId: number, flowType: FlowType | undefined, now: Date, timeZone: string): Promise<PlanCounts> {
+  const base = and(eq(plans.userId, userId), isNull(plans.deletedAt), flowType ? eq(plans.flowType, flowType) : undefined)!;
+  const counted = (status: PlanStatus) => sql<number>`count(*) filter (where ${statusCondition(status, now)})::int`;
+  const midnight = zonedInstant(localDate(now, timeZone), 0, 0, timeZone);
+  const [[counts], todays, [user]] = await Promise.all([
+    db
+      .select({
+        pending: counted('pending'),
+        running: counted('running'),
+        completed: counted('completed'),
+        stopped: counted('stopped'),
+        total: sql<number>`count(*)::int`,
+      })
+      .from(plans)
+      .where(base),
+    // Only plans whose tasks could fall on today: begun by now, not ended or stopped before midnight.
+    db
+      .select()
+      .from(plans)
+      .where(and(base, lte(plans.startAt, now), gt(plans.endAt, midnight), or(isNull(plans.stoppedAt), gt(plans.stoppedAt, midnight)))),
+    db.select({ integral: users.integral }).from(users).where(eq(users.id, userId)),
+  ]);
+  const todayDispatched = todays.reduce((sum, p) => sum + dispatchedToday(p, now, timeZone), 0);
+  return { ...counts!, todayDispatched, integral: user?.integral ?? 0 };
+}
+
+export interface PlanDetail {
+  plan: PlanRow;
+  schedule: ScheduleView;
+  ledger: LedgerView[];
+}
+
+async function findOwnPlan(db: Executor, userId: number, id: number): Promise<PlanRecord | null> {
+  const [plan] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, id), eq(plans.userId, userId), isNull(plans.deletedAt)));
+  return plan ?? null;
+}
+
+export async function planDetail(db: Executor, userId: number, id: number, now: Date, timeZone: string): Promise<PlanDetail> {
+  const plan = await findOwnPlan(db, userId, id);
+  if (!plan) throw notFound('计划不存在');
+  const ledger = await db
+    .select()
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reference, `plan:${id}`)))
+    .orderBy(asc(pointsLedger.id));
+  return {
+    plan: toPlanRow(plan, now, timeZone),
+    schedule: scheduleView(plan, now, timeZone),
+    ledger: ledger.map((r) => ({
+      id: r.id,
+      delta: r.delta,
+      balanceAfter: r.balanceAfter,
+      kind: r.kind as LedgerKind,
+      kindText: LEDGER_KIND_LABELS[r.kind as LedgerKind],
+      remark: r.remark,
+      createdAt: r.createdAt.toISOString(),
+    })),
+  };
+}
+
+export const PLAN_NOT_FOUND = '计划不存在';
+
+/** A single id that is not the caller's answers 404 (never reveal other users' plans). */
+export async function assertSingleOwned(db: Executor, userId: number, ids: number[]): Promise<void> {
+  if (ids.length !== 1) return;
+  const [row] = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.id, ids[0]!), eq(plans.userId, userId), isNull(plans.deletedAt)));
+  if (!row) throw notFound(PLAN_NOT_FOUND);
+}
+
+export interface StopResult {
+  id: number;
+  ok: boolean;
+  refund: number;
+  message?: string;
+}
+
+/**
+ * Stops one plan in its own transaction. The row is locked first, so concurrent stops of the
+ * same plan queue up and the later ones find it stopped: one refund, booked once.
+ */
+export async function stopPlan(db: Executor, userId: number, id: number, now: Date, timeZone: string): Promise<StopResult> {
+  return db.transaction(async (tx) => {
+    const [plan] = await tx
+      .select()
+      .from(plans)
+      .where(and(eq(plans.id, id), eq(plans.userId, userId), isNull(plans.deletedAt)))
+      .for('update');
+    if (!plan) return { id, ok: false, refund: 0, message: PLAN_NOT_FOUND };
+    const { status } = planProgress(plan, now, timeZone);
+    if (status === 'stopped') return { id, ok: false, refund: 0, message: '计划已停止，无需重复操作' };
+    if (status === 'completed') return { id, ok: false, refund: 0, message: '计划已完成，无法停止' };
+    const dispatched = status === 'pending' ? 0 : dispatchedAt(plan, now, timeZone);
+    const refund = stopRefund(plan.totalCount, dispatched, plan.unitCost, plan.discountPercent);
+    const [stopped] = await tx
+      .update(plans)
+      .set({ stoppedAt: now, dispatchedAtStop: dispatched, refunded: refund })
+      .where(and(eq(plans.id, id), isNull(plans.stoppedAt)))
+      .returning({ id: plans.id });
+    if (!stopped) return { id, ok: false, refund: 0, message: '计划已停止，无需重复操作' };
+    if (refund > 0) {
+      await changePoints(tx, {
+        userId,
+        delta: refund,
+        kind: 'plan_refund',
+        reference: `plan:${id}`,
+        remark: `停止计划 #${id}：退还未下发的 ${plan.totalCount - dispatched} 个任务`,
+        at: now,
+      });
+    }
+    return { id, ok: true, refund };
+  });
+}
+
+export interface DeleteResult {
+  id: number;
+  ok: boolean;
+  message?: string;
+}
+
+/** Soft-deletes completed or stopped plans (kept for the ledger, hidden from the lists). */
+export async function deletePlans(db: Executor, userId: number, ids: number[], now: Date): Promise<DeleteResult[]> {
+  const deleted = await db
+    .update(plans)
+    .set({ deletedAt: now })
+    .where(
+      and(
+        inArray(plans.id, ids),
+        eq(plans.userId, userId),
+        isNull(plans.deletedAt),
+        or(isNotNull(plans.stoppedAt), lte(plans.endAt, now)),
+      ),
+    )
+    .returning({ id: plans.id });
+  const done = new Set(deleted.map((r) => r.id));
+  const refused = ids.filter((id) => !done.has(id));
+  const owned = refused.length
+    ? new Set(
+        (
+          await db
+            .select({ id: plans.id })
+            .from(plans)
+            .where(and(inArray(plans.id, refused), eq(plans.userId, userId), isNull(plans.deletedAt)))
+        ).map((r) => r.id),
+      )
+    : new Set<number>();
+  return ids.map((id) =>
+    done.has(id)
+      ? { id, ok: true }
+      : owned.has(id)
+        ? { id, ok: false, message: '只能删除已完成或已停止的计划' }
+        : { id, ok: false, message: PLAN_NOT_FOUND },
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * /api/plan/create, /api/plan/count-data and /api/plan/manage/* (product.md 5 and 5a).
+ * Every route needs a login; other users' plans answer 404.
+ */
+import { PassThrough } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { parseSaid, sentence } from './input.ts';
+import { currentUser } from '../../http/context.ts';
+import { ok } from '../../http/errors.ts';
+import { pagingShape } from '../../http/validate.ts';
+import { PLAN_STATUS_LABELS, type PlanStatus } from '../../../../common/domain.ts';
+import { flowTypeSchema } from '../plan-config/routes.ts';
+import { checkPlanForm } from './form.ts';
+import { assertSingleOwned, countPlans, createPlan, deletePlans, listPlans, planDetail, stopPlan, type PlanFilters } from './plans.ts';
+import { exportDisposition, writePlansWorkbook, XLSX_TYPE } from './export.ts';
+import { isCalendarDate } from './zoned-time.ts';
+
+const PLAN_STATUSES = Object.keys(PLAN_STATUS_LABELS) as PlanStatus[];
+const dateParam = (label: string) =>
+  z.string().refine((s) => s === '' || isCalendarDate(s), sentence(`${label}格式应为 YYYY-MM-DD`)).optional().transform((s) => s || undefined);
+
+/** The app sends empty filters as empty strings. */
+const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
+
+const filterShape = {
+  flowType: z.preprocess(blankToUndefined, flowTypeSchema.optional()),
+  status: z.preprocess(
+    (v) => (v === 'all' ? undefined : blankToUndefined(v)),
+    z.enum(PLAN_STATUSES, sentence('状态不正确，应为 pending、running、completed 或 stopped')).optional(),
+  ),
+  keyword: z.string().trim().max(50, sentence('搜索关键词不超过 50 个字')).optional().transform((s) => s || undefined),
+  dateType: z.enum(['createdAt', 'startDate'], sentence('日期类型应为 createdAt 或 startDate')).default('createdAt'),
+  dateFrom: dateParam('开始日期'),
+  dateTo: dateParam('结束日期'),
+};
+const checkRange = (f: { dateFrom?: string; dateTo?: string }) => !f.dateFrom || !f.dateTo || f.dateFrom <= f.dateTo;
+const filterQuery = z.strictObject(filterShape).refine(checkRange, sentence('开始日期不能晚于结束日期'));
+const listQuery = z.strictObject({ ...filterShape, ...pagingShape }).refine(checkRange, sentence('开始日期不能晚于结束日期'));
+const countQuery = z.strictObject({ flowType: filterShape.flowType });
+const idParam = z.coerce.number(sentence('计划 ID 不正确')).int(sentence('计划 ID 不正确')).positive(sentence('计划 ID 不正确'));
+const detailQuery = z.strictObject({ id: idParam });
+const idsBody = z.strictObject({
+  ids: z
+    .array(z.number(sentence('计划 ID 不正确')).int(sentence('计划 ID 不正确')).positive(sentence('计划 ID 不正确')), sentence('请选择计划'))
+    .min(1, sentence('请选择计划'))
+    .max(100, sentence('一次最多操作 100 个计划'))
+    .transform((ids) => [...new Set(ids)]),
+});
+
+export async function planRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const tz = () => ctx.config.timeZone;
+  const guard = { preHandler: app.requireUser };
+
+  app.post('/api/plan/create', guard, async (request) => {
+    const user = currentUser(request);
+    const now = ctx.clock.now();
+    const { form, price } = await checkPlanForm(ctx.db, request.body, now, tz());
+    return ok(await createPlan(ctx.db, { userId: user.id, form, price, now, timeZone: tz() }));
+  });
+
+  app.get('/api/plan/count-data', guard, async (request) => {
+    const { flowType } = parseSaid(countQuery, request.query);
+    return ok(await countPlans(ctx.db, currentUser(request).id, flowType, ctx.clock.now(), tz()));
+  });
+
+  app.get('/api/plan/manage/list', guard, async (request) => {
+    const q = parseSaid(listQuery, request.query);
+    return ok(await listPlans(ctx.db, currentUser(request).id, q, ctx.clock.now(), tz()));
+  });
+
+  app.get('/api/plan/manage/detail', guard, async (request) => {
+    const { id } = parseSaid(detailQuery, request.query);
+    return ok(await planDetail(ctx.db, currentUser(request).id, id, ctx.clock.now(), tz()));
+  });
+
+  app.post('/api/plan/manage/stop', guard, async (request) => {
+    const { ids } = parseSaid(idsBody, request.body);
+    const userId = currentUser(request).id;
+    await assertSingleOwned(ctx.db, userId, ids);
+    const now = ctx.clock.now();
+    const results = [];
+    for (const id of ids) results.push(await stopPlan(ctx.db, userId, id, now, tz()));
+    return ok({ results });
+  });
+
+  app.post('/api/plan/manage/delete', guard, async (request) => {
+    const { ids } = parseSaid(idsBody, request.body);
+    const userId = currentUser(request).id;
+    await assertSingleOwned(ctx.db, userId, ids);
+    return ok({ results: await deletePlans(ctx.db, userId, ids, ctx.clock.now()) });
+  });
+
+  app.get('/api/plan/manage/export', guard, async (request, reply) => {
+    const filters: PlanFilters = parseSaid(filterQuery, request.query);
+    const userId = currentUser(request).id;
+    const now = ctx.clock.now();
+    const body = new PassThrough();
+    writePlansWorkbook(body, ctx.db, userId, filters, now, tz()).catch((err) => {
+      request.log.error({ err }, 'plan export failed mid-stream');
+      body.destroy(err as Error);
+    });
+    return reply
+      .header('Content-Type', XLSX_TYPE)
+      .header('Content-Disposition', exportDisposition(now, tz()))
+      .header('Cache-Control', 'no-store')
+      .send(body);
+  });
+}

@@ -1,0 +1,149 @@
+/**
+ * Plan schedule arithmetic (product.md 4 "Plan schedule and status"), pure and clock-free: the
+ * caller passes the instant. A plan runs `days` calendar days from `startDate` in the business
+ * time zone; on each day hour h gets distribution[h] tasks. The tasks of an hour are dispatched
+ * when it begins. Pending until the first scheduled hour begins, completed once the last
+ * scheduled hour has ended, running between; a stop freezes what was dispatched.
+ */
+import { PLAN_STATUS_LABELS, type PlanStatus } from '../../../../common/domain.ts';
+import { addDays, daysBetween, localDate, localParts, zonedInstant } from './zoned-time.ts';
+
+export const HOURS = 24;
+
+export interface Schedule {
+  startDate: string;
+  days: number;
+  dailyCount: number;
+  distribution: number[];
+}
+
+export interface ScheduleBounds {
+  /** The first scheduled hour (with tasks) of the first day begins. */
+  startAt: Date;
+  /** The last scheduled hour of the last day ends. */
+  endAt: Date;
+}
+
+export function scheduleBounds(s: Schedule, timeZone: string): ScheduleBounds {
+  const first = s.distribution.findIndex((n) => n > 0);
+  const last = s.distribution.findLastIndex((n) => n > 0);
+  if (first < 0) throw new Error('scheduleBounds: a distribution without tasks');
+  return {
+    startAt: zonedInstant(s.startDate, 0, first, timeZone),
+    endAt: zonedInstant(s.startDate, s.days - 1, last + 1, timeZone),
+  };
+}
+
+const sumTo = (distribution: number[], hour: number) => {
+  let sum = 0;
+  for (let h = 0; h <= hour && h < HOURS; h++) sum += distribution[h]!;
+  return sum;
+};
+
+/** Tasks of all hours that have begun at `at` (ignores stops). */
+export function dispatchedAt(s: Schedule, at: Date, timeZone: string): number {
+  const local = localParts(at, timeZone);
+  const dayIndex = daysBetween(s.startDate, localDate(at, timeZone));
+  if (dayIndex < 0) return 0;
+  if (dayIndex >= s.days) return s.dailyCount * s.days;
+  return dayIndex * s.dailyCount + sumTo(s.distribution, local.hour);
+}
+
+export interface PlanClockState extends Schedule {
+  stoppedAt: Date | null;
+  dispatchedAtStop: number | null;
+}
+
+export interface PlanProgress {
+  status: PlanStatus;
+  statusText: string;
+  dispatched: number;
+}
+
+/** Status and dispatched count of a plan at `now`. */
+export function planProgress(plan: PlanClockState, now: Date, timeZone: string): PlanProgress {
+  const progress = (status: PlanStatus, dispatched: number) => ({ status, statusText: PLAN_STATUS_LABELS[status], dispatched });
+  if (plan.stoppedAt) return progress('stopped', frozenDispatched(plan, timeZone));
+  const { startAt, endAt } = scheduleBounds(plan, timeZone);
+  if (now < startAt) return progress('pending', 0);
+  if (now >= endAt) return progress('completed', plan.dailyCount * plan.days);
+  return progress('running', dispatchedAt(plan, now, timeZone));
+}
+
+function frozenDispatched(plan: PlanClockState, timeZone: string): number {
+  return plan.dispatchedAtStop ?? dispatchedAt(plan, plan.stoppedAt!, timeZone);
+}
+
+/** Dispatched at `at`, never past a stop. */
+function effectiveDispatched(plan: PlanClockState, at: Date, timeZone: string): number {
+  if (plan.stoppedAt && plan.stoppedAt <= at) return frozenDispatched(plan, timeZone);
+  return dispatchedAt(plan, at, timeZone);
+}
+
+/** Tasks dispatched since local midnight of `now`'s day. */
+export function dispatchedToday(plan: PlanClockState, now: Date, timeZone: string): number {
+  const midnight = zonedInstant(localDate(now, timeZone), 0, 0, timeZone);
+  const beforeToday = effectiveDispatched(plan, new Date(midnight.getTime() - 1), timeZone);
+  return effectiveDispatched(plan, now, timeZone) - beforeToday;
+}
+
+/** Total charge: ceil(unitCost x dailyCount x days x discountPercent / 100), integers only. */
+export function planTotalCost(unitCost: number, dailyCount: number, days: number, discountPercent: number): number {
+  const hundredths = unitCost * dailyCount * days * discountPercent;
+  const rest = hundredths % 100;
+  return (hundredths - rest) / 100 + (rest > 0 ? 1 : 0);
+}
+
+/** Refund of a stop: (totalCount - dispatched) x unitCost x discount, rounded down. */
+export function stopRefund(totalCount: number, dispatched: number, unitCost: number, discountPercent: number): number {
+  const hundredths = (totalCount - dispatched) * unitCost * discountPercent;
+  return (hundredths - (hundredths % 100)) / 100;
+}
+
+export interface DaySchedule {
+  date: string;
+  planned: number;
+  dispatched: number;
+}
+
+export interface ScheduleView {
+  timeZone: string;
+  /** Local date and hour of `now`. */
+  today: string;
+  currentHour: number;
+  /** Index of today in the plan's days, or null when today is not a plan day. */
+  currentDay: number | null;
+  distribution: number[];
+  /** Per hour, the tasks dispatched today (the time-distribution view). */
+  dispatchedTodayByHour: number[];
+  days: DaySchedule[];
+}
+
+/** The plan's days and today's hours, for the details and time-distribution views. */
+export function scheduleView(plan: PlanClockState, now: Date, timeZone: string): ScheduleView {
+  const at = plan.stoppedAt && plan.stoppedAt < now ? plan.stoppedAt : now;
+  const frozen = plan.stoppedAt ? frozenDispatched(plan, timeZone) : Infinity;
+  const today = localDate(now, timeZone);
+  const currentHour = localParts(now, timeZone).hour;
+  const dayOfNow = daysBetween(plan.startDate, today);
+  const currentDay = dayOfNow >= 0 && dayOfNow < plan.days ? dayOfNow : null;
+
+  const days: DaySchedule[] = [];
+  for (let d = 0; d < plan.days; d++) {
+    const endOfDay = zonedInstant(plan.startDate, d + 1, 0, timeZone);
+    const before = Math.min(d * plan.dailyCount, frozen);
+    const upTo = Math.min(dispatchedAt(plan, new Date(Math.min(at.getTime(), endOfDay.getTime() - 1)), timeZone), frozen);
+    days.push({ date: addDays(plan.startDate, d), planned: plan.dailyCount, dispatched: Math.max(0, Math.min(plan.dailyCount, upTo - before)) });
+  }
+
+  const dispatchedTodayByHour = new Array<number>(HOURS).fill(0);
+  if (currentDay !== null) {
+    let remaining = days[currentDay]!.dispatched;
+    for (let h = 0; h < HOURS && remaining > 0; h++) {
+      const n = Math.min(plan.distribution[h]!, remaining);
+      dispatchedTodayByHour[h] = n;
+      remaining -= n;
+    }
+  }
+  return { timeZone, today, currentHour, currentDay, distribution: plan.distribution, dispatchedTodayByHour, days };
+}
