@@ -5,8 +5,9 @@
 import { Descriptions, Progress, Table, Tag, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TemplateForm } from '@/features/flow';
-import { formatDate, formatDateTime, formatPoints } from '@/lib/format';
+import { formatDateTime, formatPoints } from '@/lib/format';
 import type { PlanLedgerRow, PlanRow, ScheduleView } from '../api';
+import { lastPlanDay } from '../rules';
 import { STATUS_COLORS } from './status';
 import TimeDistribution from './TimeDistribution';
 
@@ -46,7 +47,7 @@ export default function PlanDetails({ form, serviceName, options, plan, schedule
   ];
   if (plan) {
     items.push(
-      { key: 'dates', label: t('field.dates'), children: `${formatDate(plan.startDate)} ~ ${formatDateTime(plan.endAt)}` },
+      { key: 'dates', label: t('field.dates'), children: `${plan.startDate} ~ ${lastPlanDay(plan.startDate, plan.days)}` },
       { key: 'status', label: t('field.status'), children: <Tag color={STATUS_COLORS[plan.status]}>{plan.statusText}</Tag> },
       {
         key: 'progress',

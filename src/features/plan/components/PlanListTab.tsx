@@ -27,7 +27,7 @@ import {
   type PlanFilters,
   type PlanRow,
 } from '../api';
-import { canDelete, canStop, lastPlanDay, stopPreview } from '../refund';
+import { canDelete, canStop, lastPlanDay, stopPreview } from '../rules';
 import PlanDetails from './PlanDetails';
 import { PLAN_STATUSES, STATUS_COLORS } from './status';
 import TimeDistribution from './TimeDistribution';
@@ -151,7 +151,7 @@ export default function PlanListTab() {
       width: 120,
       render: (_, p) => (
         <span className="plan-cell-dates">
-          {formatDate(p.startDate)}
+          {p.startDate}
           <br />~ {lastPlanDay(p.startDate, p.days)}
         </span>
       ),

@@ -1,4 +1,4 @@
-/** Stop preview: which of the chosen plans can stop and what their stop would refund (product §4). */
+/** Plan rules the list needs (product §4): what may stop or be deleted, the stop refund preview, the last plan day. */
 import { stopRefund } from '@/features/flow';
 import type { PlanRow } from './api';
 

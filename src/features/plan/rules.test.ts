@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanRow } from './api';
-import { canDelete, lastPlanDay, stopPreview } from './refund';
+import { canDelete, lastPlanDay, stopPreview } from './rules';
 
 function plan(id: number, patch: Partial<PlanRow>): PlanRow {
   return {
