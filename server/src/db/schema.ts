@@ -242,7 +242,7 @@ export const templates = pgTable(
     /** The plan form without dates (product.md 5a). */
     form: jsonb('form').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
-    updatedAt: createdAt(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [index('templates_user_idx').on(t.userId, t.updatedAt)],
 );

@@ -15,6 +15,7 @@ import { payRoutes } from './pay/routes.ts';
 import { planConfigRoutes } from './plan-config/routes.ts';
 import { itemRoutes } from './item/routes.ts';
 import { planRoutes } from './plan/routes.ts';
+import { templateRoutes } from './template/routes.ts';
 
 export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(healthRoutes);
@@ -28,6 +29,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(planConfigRoutes);
   await app.register(itemRoutes);
   await app.register(planRoutes);
+  await app.register(templateRoutes);
   // Last: the built app and its SPA fallback (GET paths no module answers).
   await app.register(webRoutes);
 }

@@ -1,0 +1,114 @@
+/**
+ * Plan templates: a name and the plan form without dates (product.md 4 "Templates"). The form is
+ * stored as validated (canonical link, trimmed); publishing validates it again against today's
+ * price table with the chosen start date and charges exactly like plan creation.
+ */
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.ts';
+import { plans, templates } from '../../db/schema.ts';
+import { notFound } from '../../http/errors.ts';
+import type { Page } from '../../http/validate.ts';
+import type { TemplateForm } from '../plan/form.ts';
+import type { PlanRecord } from '../plan/plans.ts';
+
+export const TEMPLATE_NOT_FOUND = '模板不存在';
+
+export interface TemplateRow {
+  id: number;
+  name: string;
+  form: TemplateForm;
+  createdAt: string;
+  updatedAt: string;
+}
+
+type TemplateRecord = typeof templates.$inferSelect;
+
+const toRow = (t: TemplateRecord): TemplateRow => ({
+  id: t.id,
+  name: t.name,
+  form: t.form as unknown as TemplateForm,
+  createdAt: t.createdAt.toISOString(),
+  updatedAt: t.updatedAt.toISOString(),
+});
+
+/** The stored form: empty optional fields are left out rather than stored as null. */
+const storedForm = (form: TemplateForm) =>
+  Object.fromEntries(Object.entries(form).filter(([, v]) => v !== null && v !== undefined)) as Record<string, unknown>;
+
+/** A plan's form (what the user filled in), without its dates. */
+export function formOfPlan(plan: PlanRecord): TemplateForm {
+  return {
+    flowType: plan.flowType as TemplateForm['flowType'],
+    itemUrl: plan.itemUrl,
+    itemId: plan.itemId,
+    title: plan.title,
+    image: plan.image,
+    shopName: plan.shopName,
+    keywords: plan.keywords,
+    configId: plan.configId,
+    optionIds: plan.options.map((o) => o.optionId),
+    dailyCount: plan.dailyCount,
+    days: plan.days,
+    distribution: plan.distribution,
+  };
+}
+
+export async function findOwnPlanForTemplate(db: Executor, userId: number, planId: number): Promise<PlanRecord> {
+  const [plan] = await db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.userId, userId)));
+  if (!plan || plan.deletedAt) throw notFound('计划不存在');
+  return plan;
+}
+
+export async function createTemplate(db: Executor, userId: number, name: string, form: TemplateForm, now: Date): Promise<TemplateRow> {
+  const [row] = await db.insert(templates).values({ userId, name, form: storedForm(form), createdAt: now, updatedAt: now }).returning();
+  return toRow(row!);
+}
+
+export async function findOwnTemplate(db: Executor, userId: number, id: number): Promise<TemplateRow> {
+  const [row] = await db.select().from(templates).where(and(eq(templates.id, id), eq(templates.userId, userId)));
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+  return toRow(row);
+}
+
+export async function listTemplates(db: Executor, userId: number, q: { page: number; pageSize: number }): Promise<Page<TemplateRow>> {
+  const where = eq(templates.userId, userId);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(templates)
+      .where(where)
+      .orderBy(desc(templates.updatedAt), desc(templates.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(templates).where(where),
+  ]);
+  return { list: rows.map(toRow), total: Number(total!.n), page: q.page, pageSize: q.pageSize };
+}
+
+export async function updateTemplate(
+  db: Executor,
+  userId: number,
+  id: number,
+  change: { name?: string; form?: TemplateForm },
+  now: Date,
+): Promise<TemplateRow> {
+  const [row] = await db
+    .update(templates)
+    .set({
+      ...(change.name !== undefined ? { name: change.name } : {}),
+      ...(change.form !== undefined ? { form: storedForm(change.form) } : {}),
+      updatedAt: now,
+    })
+    .where(and(eq(templates.id, id), eq(templates.userId, userId)))
+    .returning();
+  if (!row) throw notFound(TEMPLATE_NOT_FOUND);
+  return toRow(row);
+}
+
+export async function deleteTemplate(db: Executor, userId: number, id: number): Promise<void> {
+  const deleted = await db
+    .delete(templates)
+    .where(and(eq(templates.id, id), eq(templates.userId, userId)))
+    .returning({ id: templates.id });
+  if (deleted.length === 0) throw notFound(TEMPLATE_NOT_FOUND);
+}
