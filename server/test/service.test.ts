@@ -59,7 +59,8 @@ describe('GET /api/Announcement/get', () => {
   });
 
   it('refuses an unknown or missing type with 400', async () => {
-    for (const query of [{}, { type: 'bottom' }, { type: "top' or 1=1" }, { type: 'top', extra: '1' }]) {
+    const queries: Record<string, string>[] = [{}, { type: 'bottom' }, { type: "top' or 1=1" }, { type: 'top', extra: '1' }];
+    for (const query of queries) {
       const res = await call(env, 'GET', '/api/Announcement/get', { query });
       expect(res.status).toBe(400);
       expect(res.body.message).toMatch(/[\u4e00-\u9fa5]/);

@@ -1,0 +1,33 @@
+/**
+ * `npm run ops -- <command> [args]`: the ops command line, on the same database settings as the
+ * server (DATABASE_URL, else the PGlite folder DATA_DIR). Commands live in ./commands.ts.
+ * PGlite is single-process: stop `npm start` before running commands on its DATA_DIR (with
+ * PostgreSQL the server may keep running).
+ */
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/client.ts';
+import { seedReferenceData } from '../db/seed.ts';
+import { systemClock } from '../lib/clock.ts';
+import { helpText, runCommand } from './commands.ts';
+
+const argv = process.argv.slice(2);
+if (argv.length === 0) {
+  console.error(helpText());
+  process.exit(1);
+}
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+let code = 1;
+try {
+  // A fresh folder gets the same reference data as the server's first start.
+  await seedReferenceData(database.db);
+  const outcome = await runCommand({ db: database.db, clock: systemClock, config }, argv);
+  (outcome.code === 0 ? console.log : console.error)(outcome.output);
+  code = outcome.code;
+} catch (err) {
+  console.error('操作失败（未预期的错误）：', err);
+} finally {
+  await database.close();
+}
+process.exit(code);

@@ -1,0 +1,224 @@
+/**
+ * The ops command table (`npm run ops -- <command> [args]`, product.md section 8). Each command
+ * checks its input, changes the database through the same module functions the API uses, and
+ * returns a Chinese line saying what changed. Bad input throws an AppError (the CLI prints its
+ * message and exits with code 1). Add a command with one entry in COMMANDS.
+ */
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Db, Executor } from '../db/client.ts';
+import { operators, sessions, users } from '../db/schema.ts';
+import { AppError, badRequest, notFound } from '../http/errors.ts';
+import type { Clock } from '../lib/clock.ts';
+import { replaceAnnouncement } from '../modules/announcement/announcements.ts';
+import { confirmOrderCommand } from '../modules/order/ops.ts';
+import { defaultOperator } from '../modules/operator/operators.ts';
+import { changePoints, ledgerSum } from '../modules/points/ledger.ts';
+import { memberBenefit } from '../modules/user/membership.ts';
+import { MEMBER_LEVEL_NAMES, isMemberLevel, isMobile } from '../../../common/domain.ts';
+
+export interface OpsContext {
+  db: Db;
+  clock: Clock;
+  config: Config;
+}
+
+export interface OpsCommand {
+  usage: string;
+  summary: string;
+  run(ctx: OpsContext, args: string[]): Promise<string>;
+}
+
+const MAX_ANNOUNCEMENT = 500;
+const MAX_REMARK = 200;
+const MAX_POINTS_DELTA = 100_000_000;
+const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const IMAGE_URL = /^(\/[^\s]*|https?:\/\/[^\s]+)$/;
+
+/** `YYYY-MM-DD HH:mm:ss` of an instant in the business time zone (PostgreSQL does the zone rules). */
+async function formatLocal(db: Executor, at: Date | null, timeZone: string): Promise<string> {
+  if (!at) return '--';
+  const rows = await db.execute(sql`select to_char(${at.toISOString()}::timestamptz at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as t`);
+  return String((rows as unknown as { rows: Array<{ t: string }> }).rows[0]!.t);
+}
+
+/** The instant of a business-time-zone wall clock `YYYY-MM-DD HH:mm:ss`; refuses impossible dates. */
+async function parseLocal(db: Executor, text: string, timeZone: string): Promise<Date> {
+  const bad = () => badRequest(`时间格式不正确：「${text}」，请使用 YYYY-MM-DD HH:mm:ss（${timeZone} 时间）`);
+  if (!DATE_TIME.test(text)) throw bad();
+  try {
+    const rows = await db.execute(
+      sql`select (${text}::timestamp at time zone ${timeZone}) as at, to_char(${text}::timestamp, 'YYYY-MM-DD HH24:MI:SS') as echo`,
+    );
+    const row = (rows as unknown as { rows: Array<{ at: string | Date; echo: string }> }).rows[0]!;
+    if (row.echo !== text) throw bad();
+    return new Date(row.at);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw bad();
+  }
+}
+
+function requirePhone(phone: string | undefined, usage: string): string {
+  if (!phone) throw badRequest(`缺少手机号。用法：${usage}`);
+  if (!isMobile(phone)) throw badRequest(`手机号格式不正确：「${phone}」`);
+  return phone;
+}
+
+async function findUser(db: Executor, phone: string) {
+  const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  if (!user) throw notFound(`用户不存在：${phone}`);
+  return user;
+}
+
+const levelName = (level: number) => (isMemberLevel(level) ? MEMBER_LEVEL_NAMES[level] : `等级 ${level}`);
+
+export const COMMANDS: Record<string, OpsCommand> = {
+  announce: {
+    usage: 'announce <公告内容>',
+    summary: '发布顶部公告（内容为空则清除）',
+    async run(ctx, args) {
+      const text = args.join(' ').trim();
+      if (text.length > MAX_ANNOUNCEMENT) throw badRequest(`公告内容过长：${text.length} 字，最多 ${MAX_ANNOUNCEMENT} 字`);
+      const { disabled } = await replaceAnnouncement(ctx.db, 'top', text, ctx.clock.now());
+      return text ? `已发布顶部公告：「${text}」（停用旧公告 ${disabled} 条）` : `已清除顶部公告（停用 ${disabled} 条）`;
+    },
+  },
+
+  'points:adjust': {
+    usage: 'points:adjust <手机号> <增减积分，如 100 或 -50> <备注>',
+    summary: '人工调整积分（记入积分明细，余额不能低于 0）',
+    async run(ctx, args) {
+      const usage = COMMANDS['points:adjust']!.usage;
+      const phone = requirePhone(args[0], usage);
+      const deltaText = args[1] ?? '';
+      if (!/^[+-]?\d{1,9}$/.test(deltaText) || Number(deltaText) === 0) throw badRequest(`积分增减量须为非 0 整数：「${deltaText}」。用法：${usage}`);
+      const delta = Number(deltaText);
+      if (Math.abs(delta) > MAX_POINTS_DELTA) throw badRequest(`单次调整不能超过 ${MAX_POINTS_DELTA} 积分`);
+      const remark = args.slice(2).join(' ').trim();
+      if (!remark) throw badRequest(`请填写备注（说明调整原因）。用法：${usage}`);
+      if (remark.length > MAX_REMARK) throw badRequest(`备注过长：最多 ${MAX_REMARK} 字`);
+      const at = ctx.clock.now();
+      const { before, after } = await ctx.db.transaction(async (tx) => {
+        const user = await findUser(tx, phone);
+        const result = await changePoints(tx, { userId: user.id, delta, kind: 'adjust', reference: null, remark, at });
+        return { before: result.balanceAfter - delta, after: result.balanceAfter };
+      });
+      return `用户 ${phone} 积分 ${delta > 0 ? '+' : ''}${delta}：${before} -> ${after}（备注：${remark}）`;
+    },
+  },
+
+  'member:set': {
+    usage: 'member:set <手机号> <等级 1|3|5|7> <到期时间 YYYY-MM-DD HH:mm:ss>',
+    summary: '设置会员等级与到期时间（业务时区）；等级 1 为普通会员，无需到期时间',
+    async run(ctx, args) {
+      const usage = COMMANDS['member:set']!.usage;
+      const phone = requirePhone(args[0], usage);
+      const level = Number(args[1]);
+      if (!/^\d$/.test(args[1] ?? '') || !isMemberLevel(level)) throw badRequest(`会员等级须为 1、3、5、7 之一：「${args[1] ?? ''}」。用法：${usage}`);
+      const deadlineText = args.slice(2).join(' ').trim();
+      let deadline: Date | null = null;
+      if (level > 1) {
+        if (!deadlineText) throw badRequest(`请填写到期时间。用法：${usage}`);
+        deadline = await parseLocal(ctx.db, deadlineText, ctx.config.timeZone);
+        if (deadline <= ctx.clock.now()) throw badRequest(`到期时间 ${deadlineText} 已过，请填写将来的时间（结束会员请设为等级 1）`);
+      } else if (deadlineText) {
+        throw badRequest('普通会员（等级 1）不需要到期时间');
+      }
+      const now = ctx.clock.now();
+      const user = await findUser(ctx.db, phone);
+      const before = await memberBenefit(ctx.db, user, now);
+      await ctx.db.update(users).set({ memberLevel: level, memberDeadline: deadline }).where(eq(users.id, user.id));
+      const beforeText = `${before.levelDesc}${before.deadline ? `，到期 ${await formatLocal(ctx.db, before.deadline, ctx.config.timeZone)}` : ''}`;
+      const afterText = `${levelName(level)}${deadline ? `，到期 ${await formatLocal(ctx.db, deadline, ctx.config.timeZone)}` : ''}`;
+      return `用户 ${phone} 会员：${beforeText} -> ${afterText}`;
+    },
+  },
+
+  'operator:set': {
+    usage: 'operator:set <昵称> <头像地址> <微信二维码地址> <备注>',
+    summary: '修改默认专属运营（访客和未分配运营的用户看到的联系人）',
+    async run(ctx, args) {
+      const usage = COMMANDS['operator:set']!.usage;
+      const [nickname = '', avatar = '', wechatQr = ''] = args;
+      const remark = args.slice(3).join(' ').trim();
+      if (!nickname.trim() || nickname.length > 20) throw badRequest(`昵称须为 1 到 20 个字。用法：${usage}`);
+      for (const [label, url] of [['头像地址', avatar], ['微信二维码地址', wechatQr]] as const) {
+        if (!IMAGE_URL.test(url) || url.length > 500) throw badRequest(`${label}须以 / 或 http(s):// 开头：「${url}」。用法：${usage}`);
+      }
+      if (remark.length > MAX_REMARK) throw badRequest(`备注过长：最多 ${MAX_REMARK} 字`);
+      const values = { nickname: nickname.trim(), avatar, wechatQr, remark };
+      const current = await defaultOperator(ctx.db);
+      if (!current) {
+        await ctx.db.insert(operators).values({ ...values, isDefault: true });
+        return `已创建默认运营：${values.nickname}（头像 ${avatar}，二维码 ${wechatQr}，备注「${remark}」）`;
+      }
+      await ctx.db.update(operators).set(values).where(eq(operators.id, current.id));
+      const changes = (Object.keys(values) as Array<keyof typeof values>)
+        .filter((k) => current[k] !== values[k])
+        .map((k) => `${k}：「${current[k]}」 -> 「${values[k]}」`);
+      return changes.length ? `已修改默认运营（#${current.id}）：${changes.join('；')}` : `默认运营（#${current.id}）没有变化`;
+    },
+  },
+
+  'user:show': {
+    usage: 'user:show <手机号>',
+    summary: '查看用户：会员、积分（与积分明细核对）、邀请关系、运营、锁定状态',
+    async run(ctx, args) {
+      const phone = requirePhone(args[0], COMMANDS['user:show']!.usage);
+      const { db, config } = ctx;
+      const now = ctx.clock.now();
+      const user = await findUser(db, phone);
+      const member = await memberBenefit(db, user, now);
+      const ledger = await ledgerSum(db, user.id);
+      const [inviter] = user.inviterId ? await db.select({ phone: users.phone }).from(users).where(eq(users.id, user.inviterId)) : [];
+      const [invited] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, user.id));
+      const [operator] = user.operatorId ? await db.select({ nickname: operators.nickname }).from(operators).where(eq(operators.id, user.operatorId)) : [];
+      const [live] = await db
+        .select({ n: count() })
+        .from(sessions)
+        .where(and(eq(sessions.userId, user.id), sql`${sessions.revokedAt} is null`, sql`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`));
+      const [lastSession] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.id)).limit(1);
+      const fmt = (d: Date | null) => formatLocal(db, d, config.timeZone);
+      const locked = user.lockedUntil && user.lockedUntil > now ? `锁定至 ${await fmt(user.lockedUntil)}` : '未锁定';
+      return [
+        `用户 #${user.id} ${user.phone}`,
+        `  会员：${member.levelDesc}（折扣 ${member.discountPercent}%）${member.deadline ? `，到期 ${await fmt(member.deadline)}` : ''}${user.memberLevel !== member.level ? `（原${levelName(user.memberLevel)}已于 ${await fmt(user.memberDeadline)} 到期）` : ''}`,
+        `  积分：${user.integral}（积分明细合计 ${ledger}${ledger === user.integral ? '，一致' : '，不一致！'}）`,
+        `  邀请码：${user.inviteCode}；邀请人：${inviter?.phone ?? '无'}；已邀请 ${invited!.n} 人`,
+        `  专属运营：${operator?.nickname ?? '默认运营'}；头像：${user.avatar ?? '默认'}`,
+        `  登录：${locked}，连续密码错误 ${user.loginFailures} 次；有效会话 ${live!.n} 个；最近登录 ${await fmt(lastSession?.createdAt ?? null)}`,
+        `  注册时间：${await fmt(user.createdAt)}`,
+      ].join('\n');
+    },
+  },
+
+  'order:confirm': {
+    usage: 'order:confirm <订单号>',
+    summary: '确认转账/联系客服订单已收款（到账积分或开通会员，只会执行一次）',
+    run: (ctx, args) => confirmOrderCommand(ctx, args[0]),
+  },
+};
+
+export function helpText(): string {
+  return ['用法：npm run ops -- <命令> [参数]', '', ...Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`)].join('\n');
+}
+
+export interface CommandOutcome {
+  code: 0 | 1;
+  output: string;
+}
+
+/** Runs one command line (without the program name): 0 and what changed, or 1 and why not. */
+export async function runCommand(ctx: OpsContext, argv: string[]): Promise<CommandOutcome> {
+  const [name, ...args] = argv;
+  if (!name || name === 'help' || name === '--help' || name === '-h') return { code: name ? 0 : 1, output: helpText() };
+  const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!command) return { code: 1, output: `未知命令：${name}\n\n${helpText()}` };
+  try {
+    return { code: 0, output: await command.run(ctx, args) };
+  } catch (err) {
+    if (err instanceof AppError) return { code: 1, output: `错误：${err.message}` };
+    throw err;
+  }
+}
