@@ -68,7 +68,7 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
       </Field>
       <Field label={t('schedule.label')}>
         <div className="flow-schedule">
-          <label>
+          <label data-testid="daily-count">
             <span>{t('schedule.daily')}</span>
             <InputNumber
               min={DAILY_COUNT_MIN}
@@ -76,11 +76,10 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
               precision={0}
               value={value.dailyCount}
               status={errors.dailyCount ? 'error' : undefined}
-              data-testid="daily-count"
               onChange={(n) => typeof n === 'number' && change({ dailyCount: n })}
             />
           </label>
-          <label>
+          <label data-testid="days">
             <span>{t('schedule.days')}</span>
             <InputNumber
               min={DAYS_MIN}
@@ -88,20 +87,18 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
               precision={0}
               value={value.days}
               status={errors.days ? 'error' : undefined}
-              data-testid="days"
               onChange={(n) => typeof n === 'number' && change({ days: n })}
             />
           </label>
           {withStartDate && (
-            <label>
+            <label data-testid="start-date">
               <span>{t('schedule.startDate')}</span>
               <DatePicker
                 value={value.startDate ? dayjs(value.startDate) : null}
                 disabledDate={isStartDateDisabled}
                 allowClear={false}
                 status={errors.startDate ? 'error' : undefined}
-                data-testid="start-date"
-                onChange={(d) => d && change({ startDate: d.format('YYYY-MM-DD') })}
+                  onChange={(d) => d && change({ startDate: d.format('YYYY-MM-DD') })}
               />
             </label>
           )}

@@ -85,7 +85,7 @@ export default function FlowPage({ flowType }: FlowPageProps) {
     setSubmitted(true);
     const templateErrors = validateFlowForm(form, config, { requireStartDate: false });
     if (Object.keys(templateErrors).length === 0) {
-      setTemplateName((name) => name || form.title.trim().slice(0, 30));
+      setTemplateName((name) => name || form.title.trim().slice(0, 50));
       setTemplateOpen(true);
     }
   }
@@ -175,7 +175,7 @@ export default function FlowPage({ flowType }: FlowPageProps) {
         onCancel={() => setTemplateOpen(false)}
         destroyOnHidden
       >
-        <Input value={templateName} maxLength={30} showCount placeholder={t('template.namePlaceholder')} aria-label={t('template.name')} data-testid="template-name" onChange={(e) => setTemplateName(e.target.value)} />
+        <Input value={templateName} maxLength={50} showCount placeholder={t('template.namePlaceholder')} aria-label={t('template.name')} data-testid="template-name" onChange={(e) => setTemplateName(e.target.value)} />
       </Modal>
     </section>
   );

@@ -218,7 +218,7 @@ export default function TemplateTab() {
           <div className="plan-template-edit" data-testid="template-edit">
             <label className="plan-publish-date">
               <span>{t('template.name')}</span>
-              <Input value={editName} maxLength={30} showCount onChange={(e) => setEditName(e.target.value)} status={editSubmitted && !editName.trim() ? 'error' : undefined} data-testid="template-edit-name" />
+              <Input value={editName} maxLength={50} showCount onChange={(e) => setEditName(e.target.value)} status={editSubmitted && !editName.trim() ? 'error' : undefined} data-testid="template-edit-name" />
             </label>
             <PlanFormFields
               flowType={current.form.flowType}

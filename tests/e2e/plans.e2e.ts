@@ -1,0 +1,143 @@
+/**
+ * Plans (our issue #4), in Chromium against the real server: publish a plan on /flow/tb, find it on
+ * /plan/list, open its time distribution, stop it and see the refund reach the top-bar balance, save
+ * the form as a template and publish it from /plan/template, export the list as .xlsx.
+ * The user's points come through the real order flow (sandbox payment).
+ */
+import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, launchBrowser, login, openPage, registerUserViaApi, toast } from './harness';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Buys the first points package through the sandbox; answers the new balance. */
+async function topUp(token: string): Promise<number> {
+  const goods = await api<{ id: number; points: number }[]>('/api/god/get?type=integral', { token });
+  const pack = goods.body!.data![0]!;
+  const order = await api<{ orderNo: string }>('/api/order/create', { token, body: { goodsId: pack.id, payType: 1 } });
+  expect(order.status).toBe(200);
+  const paid = await api(`/api/pay/sandbox/${order.body!.data!.orderNo}/confirm`, { token, body: {} });
+  expect(paid.status).toBe(200);
+  const me = await api<{ integral: number }>('/api/user/user-data', { token });
+  return me.body!.data!.integral;
+}
+
+/** Tomorrow in the business time zone (a plan starting then has dispatched nothing yet). */
+function tomorrowInShanghai(): string {
+  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+  return fmt.format(new Date(Date.now() + 86_400_000));
+}
+
+function currentShanghaiHour(): number {
+  return Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(new Date())) % 24;
+}
+
+async function balance(page: Page): Promise<number> {
+  const text = await page.getByTestId('balance').innerText();
+  return Number(text.replace(/[^\d]/g, ''));
+}
+
+describe('plans', () => {
+  it('publishes, lists, shows the time distribution, stops with a refund, saves and publishes a template, exports', async () => {
+    const user = await registerUserViaApi();
+    const start = await topUp(user.token);
+    expect(start).toBeGreaterThanOrEqual(1000);
+
+    const { page, context, errors } = await openPage(browser, '/login', { acceptDownloads: true });
+    await login(page, user.phone, user.password);
+    await page.goto('/flow/tb');
+    // the floating service panel is open by default and covers the right edge of wide pages
+    await page.getByTestId('float-collapse').click();
+
+    // --- the form: item lookup, title (no provider here), keyword, 2 days, start tomorrow
+    await page.getByTestId('item-url').fill('https://item.taobao.com/item.htm?id=7012345678');
+    await page.getByTestId('item-lookup').click();
+    await page.getByTestId('item-card').waitFor();
+    const title = `E2E 商品 ${user.phone.slice(-4)}`;
+    await page.getByTestId('item-title').fill(title);
+    await page.getByPlaceholder('关键词 1').fill('连衣裙');
+    await page.getByTestId('days').locator('input').fill('2');
+    const startDate = tomorrowInShanghai();
+    await page.getByTestId('start-date').locator('input').click();
+    await page.getByTestId('start-date').locator('input').fill(startDate);
+    await page.getByTestId('start-date').locator('input').press('Enter');
+    expect(await page.getByTestId('distribution-sum').innerText()).toBe('合计 100 / 每日 100');
+    // 搜索浏览 2 points x 100 a day x 2 days, no member discount
+    await expect.poll(() => page.getByTestId('summary-total').innerText()).toBe('400 积分');
+    expect(await page.getByTestId('summary-after').innerText()).toBe(`${(start - 400).toLocaleString('en-US')} 积分`);
+
+    // --- save the form as a template
+    await page.getByTestId('save-template').click();
+    await page.getByTestId('template-name').fill('E2E 模板');
+    await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
+    expect(await toast(page)).toContain('模板已保存');
+
+    // --- publish with the confirmation
+    await page.getByTestId('publish').click();
+    expect(await page.getByTestId('publish-confirm-text').innerText()).toContain('400');
+    await page.getByRole('button', { name: '确认发布' }).click();
+    await page.waitForURL('**/plan/list');
+    await expect.poll(() => balance(page)).toBe(start - 400);
+    const row = page.locator('.ant-table-row', { hasText: title });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('待开始');
+    expect(await row.innerText()).toContain(`${startDate}`);
+    expect(await row.getByTestId('plan-progress').innerText()).toContain('0 / 200');
+
+    // --- time distribution: 24 bars, the current hour marked
+    await row.getByRole('button', { name: '时间分布' }).click();
+    const chart = page.getByRole('dialog').getByTestId('time-distribution');
+    await chart.waitFor();
+    expect(await chart.locator('.time-dist-col').count()).toBe(24);
+    const current = chart.locator('.time-dist-col.is-current');
+    expect(await current.count()).toBe(1);
+    expect(Number(await current.getAttribute('data-hour'))).toBe(currentShanghaiHour());
+    await page.getByRole('dialog').getByRole('button', { name: /close|关闭/i }).click();
+
+    // --- stop: the refund is shown first, then it reaches the top-bar balance
+    await row.getByRole('button', { name: '停止' }).click();
+    expect(await page.getByTestId('stop-refund').innerText()).toBe('400');
+    await page.getByRole('button', { name: '确认停止' }).click();
+    expect(await toast(page)).toContain('退还 400 积分');
+    await expect.poll(() => balance(page)).toBe(start);
+    await expect.poll(() => row.innerText()).toContain('已停止');
+    const ledger = await api<{ list: { kind: string; delta: number }[] }>('/api/order/list?type=integral-details&page=1', { token: user.token });
+    expect(ledger.body!.data!.list.filter((r) => r.kind === 'plan_refund').map((r) => r.delta)).toEqual([400]);
+
+    // --- publish the template (start date picked in the dialog)
+    await page.getByRole('tab', { name: '计划模板' }).click();
+    await page.waitForURL('**/plan/template');
+    const templateRow = page.locator('.ant-table-row', { hasText: 'E2E 模板' });
+    await templateRow.waitFor();
+    await templateRow.getByRole('button', { name: '发布' }).click();
+    const publishDialog = page.getByTestId('template-publish');
+    await publishDialog.waitFor();
+    expect(await publishDialog.getByTestId('summary-total').innerText()).toBe('400 积分');
+    await page.getByRole('button', { name: '确认发布' }).click();
+    await page.waitForURL('**/plan/list');
+    await expect.poll(() => balance(page)).toBe(start - 400);
+    await expect.poll(() => page.locator('.ant-table-row', { hasText: title }).count()).toBe(2);
+
+    // --- export: the download is an .xlsx workbook holding the plans
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('plan-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    const path = await download.path();
+    const bytes = readFileSync(path);
+    expect(bytes.subarray(0, 2).toString()).toBe('PK');
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.readFile(path);
+    const cells = workbook.worksheets.flatMap((sheet) => sheet.getSheetValues().flat().map(String));
+    expect(cells.filter((v) => v.includes(title)).length).toBe(2);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
