@@ -5,20 +5,15 @@
 import { z } from 'zod';
 import { isPayType, type PayType } from '../../../../common/domain.ts';
 import { msg } from '../../http/validate.ts';
+import { isCalendarDate } from '../plan/zoned-time.ts';
 
 /** A field that passes `test` or answers exactly `message`. */
 export const checkedField = <T>(test: (v: unknown) => v is T, message: string) =>
   z.unknown().refine(test, msg(message)).transform((v) => v as T);
 
-const isRealDate = (v: unknown): v is string => {
-  if (typeof v !== 'string') return false;
-  const [y, m, d] = v.split('-').map(Number) as [number, number, number];
-  const t = new Date(Date.UTC(y, m - 1, d));
-  return t.getUTCFullYear() === y && t.getUTCMonth() === m - 1 && t.getUTCDate() === d;
-};
 const dateField = (name: string) =>
   checkedField((v): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v), `${name}格式应为 YYYY-MM-DD`)
-    .refine(isRealDate, msg(`${name}不是有效日期`))
+    .refine(isCalendarDate, msg(`${name}不是有效日期`))
     .optional();
 
 /** startDate and endDate: inclusive calendar days of the business time zone. */

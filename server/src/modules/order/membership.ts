@@ -2,17 +2,12 @@
 import { MEMBER_LEVEL_NAMES, type MemberLevel } from '../../../../common/domain.ts';
 import { DAY } from '../../lib/clock.ts';
 import { conflict } from '../../http/errors.ts';
+import { effectiveMemberLevel } from '../user/membership.ts';
 
 export interface Membership {
   memberLevel: number;
   memberDeadline: Date | null;
 }
-
-/** The level that counts now (an expired level counts as 1). Interim: the user module's version replaces it. */
-function effectiveMemberLevel(m: Membership, now: Date): number {
-  return m.memberLevel > 1 && m.memberDeadline && m.memberDeadline.getTime() > now.getTime() ? m.memberLevel : 1;
-}
-
 
 /**
  * The membership after buying `days` of `level`: the same level extends from the later of now and
