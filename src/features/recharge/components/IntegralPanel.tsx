@@ -1,0 +1,49 @@
+/** /recharge/integral: points packages, payment method, pay flow, then the new balance. */
+import { useState } from 'react';
+import { Empty, Skeleton } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { formatPoints, formatYuan } from '@/lib/format';
+import { useCurrentUser } from '@/lib/session';
+import { useGoods, type Goods } from '../api';
+import Checkout from './Checkout';
+
+export default function IntegralPanel() {
+  const { t } = useTranslation('recharge');
+  const { user } = useCurrentUser();
+  const { data: goods, isLoading } = useGoods('integral');
+  const [selected, setSelected] = useState<Goods | null>(null);
+  const [locked, setLocked] = useState(false);
+  const current = selected ?? goods?.[0] ?? null;
+
+  return (
+    <div className="recharge-panel" data-testid="recharge-integral">
+      <p className="recharge-balance">
+        {t('balance')}：<strong data-testid="recharge-balance">{formatPoints(user?.integral)}</strong>
+      </p>
+      <h2 className="section-title">{t('integral.packages')}</h2>
+      {isLoading && <Skeleton active />}
+      {goods && goods.length === 0 && <Empty description={t('integral.empty')} />}
+      <div className="recharge-packages" role="radiogroup" aria-label={t('integral.packages')}>
+        {goods?.map((g) => (
+          <button
+            key={g.id}
+            type="button"
+            role="radio"
+            aria-checked={current?.id === g.id}
+            disabled={locked}
+            className={current?.id === g.id ? 'recharge-package selected' : 'recharge-package'}
+            onClick={() => setSelected(g)}
+            data-testid={`package-${g.id}`}
+          >
+            <span className="recharge-package-points">{t('points', { n: formatPoints(g.points) })}</span>
+            <span className="recharge-price">{t('yuan', { amount: formatYuan(g.price) })}</span>
+            <span className="recharge-hint">{t('integral.perYuan', { rate: formatPoints(((g.points ?? 0) * 100) / g.price) })}</span>
+          </button>
+        ))}
+      </div>
+      <div className="card recharge-checkout-card">
+        <Checkout goods={current} onOrder={(order) => setLocked(order !== null)} />
+      </div>
+    </div>
+  );
+}

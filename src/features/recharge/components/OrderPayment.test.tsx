@@ -1,0 +1,114 @@
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { SWRConfig } from 'swr';
+import type { ReactNode } from 'react';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadNamespaces } from '@/lib/i18n';
+import { reloadSessionFromStorage } from '@/lib/session';
+import { onUiEvent } from '@/lib/ui-events';
+import { stubFetch } from '@/test/fetch';
+import type { Order } from '../api';
+import Checkout from './Checkout';
+import OrderPayment from './OrderPayment';
+
+const user = { phone: '13800138000', memberLevel: 1, memberLevelDesc: '普通会员', integral: 100, memberDeadline: null, avatar: null };
+const goods = { id: 1, type: 'integral' as const, name: '1000 积分', price: 10000, points: 1000 };
+const pending: Order = {
+  orderNo: '20260301100000123456',
+  goodsName: '1000 积分',
+  type: 'integral',
+  status: 'pending',
+  statusText: '待支付',
+  amount: 10000,
+  payType: 1,
+  payTypeText: '支付宝',
+  createdAt: '2026-03-01T02:00:00.000Z',
+  paidAt: null,
+  expiresAt: '2026-03-01T02:30:00.000Z',
+  goods,
+  pay: { kind: 'online', provider: 'sandbox', sandboxUrl: '/api/pay/sandbox/20260301100000123456/confirm' },
+};
+
+const fresh = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
+
+beforeAll(async () => {
+  await loadNamespaces('recharge');
+});
+beforeEach(() => {
+  sessionStorage.setItem('token', 't1');
+  sessionStorage.setItem('userInfo', JSON.stringify(user));
+  reloadSessionFromStorage();
+});
+
+describe('<OrderPayment>', () => {
+  it('sandbox: pays through pay.sandboxUrl, then shows the credited points and the new balance from the refreshed user', async () => {
+    const { requests } = stubFetch(({ url, method }) => {
+      if (method === 'POST' && url.startsWith('/api/pay/sandbox/')) {
+        return { body: { success: true, data: { ...pending, status: 'paid', statusText: '已支付', paidAt: '2026-03-01T02:01:00.000Z', changed: true } } };
+      }
+      if (url.startsWith('/api/user/user-data')) return { body: { success: true, data: { ...user, integral: 1100 } } };
+      return { body: { success: true, data: pending } };
+    });
+    render(<OrderPayment order={pending} />, { wrapper: fresh });
+    expect(screen.getByTestId('order-no').textContent).toBe(pending.orderNo);
+    fireEvent.click(screen.getByTestId('sandbox-pay'));
+    await waitFor(() => expect(screen.getByTestId('pay-success').textContent).toBe('支付成功，已到账 1,000 积分，当前余额 1,100 积分'));
+    const confirm = requests.find((r) => r.method === 'POST');
+    expect(confirm?.url).toBe('/api/pay/sandbox/20260301100000123456/confirm');
+    expect(confirm?.headers['t-token']).toBe('t1');
+    expect(requests.some((r) => r.url === '/api/user/user-data')).toBe(true);
+  });
+
+  it('polls a pending collect order until staff confirm it, showing the QR and the order number to write as remark', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const collect: Order = { ...pending, payType: 3, payTypeText: '支付宝转账', pay: { kind: 'collect', transferRemark: pending.orderNo, alipayCollectQr: '/service/alipay-collect-qr.svg' } };
+    let paid = false;
+    const { requests } = stubFetch(({ url }) => {
+      if (url.startsWith('/api/order/detail')) return { body: { success: true, data: paid ? { ...collect, status: 'paid', pay: undefined } : collect } };
+      return { body: { success: true, data: { ...user, integral: 1100 } } };
+    });
+    render(<OrderPayment order={collect} />, { wrapper: fresh });
+    expect(screen.getByTestId('transfer-remark').textContent).toContain(pending.orderNo);
+    expect(screen.getByAltText('收款二维码').getAttribute('src')).toBe('/service/alipay-collect-qr.svg');
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    expect(requests.filter((r) => r.url.startsWith('/api/order/detail?orderNo=20260301100000123456'))).not.toHaveLength(0);
+    expect(screen.queryByTestId('pay-success')).toBeNull();
+    paid = true;
+    await act(() => vi.advanceTimersByTimeAsync(2100));
+    await waitFor(() => expect(screen.getByTestId('pay-success').textContent).toContain('当前余额 1,100 积分'));
+    vi.useRealTimers();
+  });
+
+  it('contact staff: opens the 运营咨询 dialog once, and again from its button', async () => {
+    stubFetch(() => ({ body: { success: true, data: pending } }));
+    const opened = vi.fn();
+    const off = onUiEvent('service', opened);
+    const staff: Order = { ...pending, payType: 9, pay: { kind: 'staff', transferRemark: pending.orderNo } };
+    render(<OrderPayment order={staff} />, { wrapper: fresh });
+    expect(opened).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByTestId('contact-staff'));
+    expect(opened).toHaveBeenCalledTimes(2);
+    off();
+  });
+
+  it('an expired order offers to start again', () => {
+    stubFetch(() => ({ body: { success: true, data: pending } }));
+    const restart = vi.fn();
+    render(<OrderPayment order={{ ...pending, status: 'expired', statusText: '已过期' }} onRestart={restart} />, { wrapper: fresh });
+    expect(screen.getByTestId('pay-expired').textContent).toBe('订单已过期，请重新下单');
+    fireEvent.click(screen.getByRole('button', { name: /重新下单/ }));
+    expect(restart).toHaveBeenCalled();
+  });
+});
+
+describe('<Checkout>', () => {
+  it('creates the order with the chosen goods and pay method (never an amount), then shows how to pay', async () => {
+    const bank: Order = { ...pending, payType: 6, pay: { kind: 'collect', transferRemark: pending.orderNo, bankAccount: '招商银行 6214' } };
+    const { requests } = stubFetch(({ url }) => (url === '/api/order/create' ? { body: { success: true, data: bank } } : { body: { success: true, data: bank } }));
+    render(<Checkout goods={goods} />, { wrapper: fresh });
+    expect(screen.getByTestId('checkout').textContent).toContain('已选：1000 积分，应付 ¥100.00');
+    fireEvent.click(screen.getByRole('radio', { name: '银行卡转账' }));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    await waitFor(() => expect(screen.getByTestId('bank-account').textContent).toBe('招商银行 6214'));
+    expect(requests.find((r) => r.url === '/api/order/create')?.body).toEqual({ goodsId: 1, payType: 6 });
+  });
+});

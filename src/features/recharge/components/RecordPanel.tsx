@@ -1,0 +1,78 @@
+/** /recharge/record: the user's orders (number, goods, amount, pay method, status, times); pending ones can be paid. */
+import { useState } from 'react';
+import { Button, Modal, Table, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import type { OrderStatus } from '@common/domain';
+import { formatDateTime, formatYuan } from '@/lib/format';
+import { fetchOrder, useOrderRecords, type Order } from '../api';
+import DateRangeFilter from './DateRangeFilter';
+import { useListFilters } from './useListFilters';
+import OrderPayment from './OrderPayment';
+
+const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'processing', paid: 'success', cancelled: 'default', expired: 'default' };
+
+export default function RecordPanel() {
+  const { t } = useTranslation('recharge');
+  const { filters, search, pagination } = useListFilters();
+  const { data, isLoading, mutate } = useOrderRecords(filters);
+  const [paying, setPaying] = useState<Order | null>(null);
+
+  async function continuePaying(orderNo: string) {
+    try {
+      setPaying(await fetchOrder(orderNo));
+    } catch {
+      void mutate();
+    }
+  }
+
+  return (
+    <div className="recharge-panel" data-testid="recharge-record">
+      <DateRangeFilter withOrderNo onSearch={search} />
+      <Table<Order>
+        rowKey="orderNo"
+        size="middle"
+        loading={isLoading}
+        dataSource={data?.list}
+        locale={{ emptyText: t('record.empty') }}
+        scroll={{ x: 980 }}
+        pagination={pagination(data?.total)}
+        columns={[
+          { title: t('record.orderNo'), dataIndex: 'orderNo', width: 200 },
+          { title: t('record.goods'), dataIndex: 'goodsName' },
+          { title: t('record.amount'), dataIndex: 'amount', width: 110, render: (fen: number) => formatYuan(fen) },
+          { title: t('record.payType'), dataIndex: 'payTypeText', width: 110 },
+          {
+            title: t('record.status'),
+            dataIndex: 'status',
+            width: 150,
+            render: (status: OrderStatus, order) => (
+              <span className="recharge-status">
+                <Tag color={STATUS_COLORS[status]}>{order.statusText}</Tag>
+                {status === 'pending' && (
+                  <Button type="link" size="small" onClick={() => void continuePaying(order.orderNo)}>
+                    {t('record.continue')}
+                  </Button>
+                )}
+              </span>
+            ),
+          },
+          { title: t('record.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+          { title: t('record.paidAt'), dataIndex: 'paidAt', width: 170, render: (v: string | null) => formatDateTime(v) },
+        ]}
+      />
+      <Modal
+        open={paying !== null}
+        title={paying?.goodsName}
+        footer={null}
+        width={620}
+        destroyOnHidden
+        onCancel={() => {
+          setPaying(null);
+          void mutate();
+        }}
+      >
+        {paying && <OrderPayment order={paying} />}
+      </Modal>
+    </div>
+  );
+}
