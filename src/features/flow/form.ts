@@ -114,7 +114,8 @@ export function fromTemplateForm(form: TemplateForm, config: PlanConfig | undefi
   }
   return {
     itemUrl: form.itemUrl,
-    item: { itemId: form.itemId, url: form.itemUrl, title: form.title, image: form.image ?? null, shopName: form.shopName ?? null },
+    // title left out of the item so the editor shows it as an editable field
+    item: { itemId: form.itemId, url: form.itemUrl, title: null, image: form.image ?? null, shopName: form.shopName ?? null },
     title: form.title,
     keywords: form.keywords.length ? [...form.keywords] : [''],
     configId: form.configId,
