@@ -4,7 +4,8 @@ import { orders, pointsLedger, users } from '../src/db/schema.ts';
 import { DAY, MINUTE } from '../src/lib/clock.ts';
 import { ledgerSum } from '../src/modules/points/ledger.ts';
 import { confirmOrderCommand } from '../src/modules/order/ops.ts';
-import { payOrder } from '../src/modules/order/orders.ts';
+import { expireDueOrders, payOrder, startExpirySweep } from '../src/modules/order/orders.ts';
+import { runCommand } from '../src/ops/commands.ts';
 import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
 
 let env: TestEnv;
@@ -196,6 +197,21 @@ describe('collect orders confirmed by staff (order:confirm)', () => {
     }
   });
 
+  it('through the ops command table: exit 0 with what changed, exit 1 with the reason; memberships too', async () => {
+    const u = await createTestUser(env);
+    const { orderNo } = (await create(u, ofLevel(5).id, 4)).body.data;
+    const done = await runCommand(env.ctx, ['order:confirm', orderNo]);
+    expect(done).toMatchObject({ code: 0 });
+    expect(done.output).toContain(`订单 ${orderNo} 已确认收款 199.00 元（微信转账）：会员 铂金会员 30 天`);
+    expect((await userRow(u.id)).memberLevel).toBe(5);
+    const again = await runCommand(env.ctx, ['order:confirm', orderNo]);
+    expect(again.code).toBe(0);
+    expect(again.output).toMatch(/已于 \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} 支付，未做任何改动/);
+    expect(await runCommand(env.ctx, ['order:confirm', '123'])).toEqual({ code: 1, output: '错误：订单不存在' });
+    expect((await runCommand(env.ctx, ['order:confirm'])).code).toBe(1);
+    expect(await balanceChecked(u.id)).toBe(0);
+  });
+
   it('refuses a missing or malformed order number', async () => {
     await expect(confirmOrderCommand(env.ctx, '20990101000000000000')).rejects.toMatchObject({ statusCode: 404, message: '订单不存在' });
     await expect(confirmOrderCommand(env.ctx, 'x;drop')).rejects.toMatchObject({ statusCode: 400 });
@@ -287,6 +303,21 @@ describe('expiry', () => {
     expect((await confirm(u, orderNo)).status).toBe(409);
     const [row] = await env.ctx.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     expect(row!.status).toBe('expired');
+  });
+
+  it('the periodic sweep expires due orders nobody reads', async () => {
+    const u = await createTestUser(env);
+    const { orderNo } = (await create(u, integralGoods[0]!.id, 1)).body.data;
+    env.clock.advance(30 * MINUTE);
+    const stop = startExpirySweep(env.ctx.db, env.clock, 20);
+    try {
+      await expect
+        .poll(async () => (await env.ctx.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status, { timeout: 5000 })
+        .toBe('expired');
+    } finally {
+      stop();
+    }
+    expect(await expireDueOrders(env.ctx.db, env.clock.now(), { orderNo })).toBe(0);
   });
 
   it('collect orders leave staff a day to see the transfer, then expire', async () => {

@@ -6,6 +6,7 @@
 import { PAY_TYPES } from '../../../../common/domain.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError } from '../../http/errors.ts';
+import { formatLocalDateTime } from '../plan/zoned-time.ts';
 import { ORDER_NO_PATTERN } from './input.ts';
 import { payOrder } from './orders.ts';
 
@@ -14,6 +15,6 @@ export async function confirmOrderCommand(ctx: Pick<AppContext, 'db' | 'clock' |
   const { order, changed, integral } = await payOrder(ctx, orderNo);
   const what = order.type === 'integral' ? `积分 +${order.goods.points}（余额 ${integral ?? '-'}）` : `会员 ${order.goodsName}`;
   const online = order.payType === PAY_TYPES.ALI_PAY || order.payType === PAY_TYPES.WX_PAY ? '（注意：这是在线支付订单）' : '';
-  if (!changed) return `订单 ${order.orderNo} 已于 ${order.paidAt} 支付，未做任何改动`;
+  if (!changed) return `订单 ${order.orderNo} 已于 ${formatLocalDateTime(new Date(order.paidAt!), ctx.config.timeZone)} 支付，未做任何改动`;
   return `订单 ${order.orderNo} 已确认收款 ${(order.amount / 100).toFixed(2)} 元（${order.payTypeText}）${online}：${what}`;
 }
