@@ -140,4 +140,87 @@ describe('plans', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('filters, searches, stops and deletes in batch, and the home overview counts the plans', async () => {
+    const user = await registerUserViaApi();
+    const start = await topUp(user.token);
+    const config = (await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=jd', { token: user.token })).body!.data!;
+    const base = config.planConfigList[0]!;
+    const distribution = [...Array<number>(20).fill(0), 5, 5, 5, 5];
+    const ids: number[] = [];
+    for (const [n, keyword] of [[1, '耳机'], [2, '键盘'], [3, '耳机']] as const) {
+      const created = await api<{ id: number }>('/api/plan/create', {
+        token: user.token,
+        body: {
+          flowType: 'jd',
+          itemUrl: `https://item.jd.com/10000000000${n}.html`,
+          itemId: `10000000000${n}`,
+          title: `批量商品 ${n}`,
+          keywords: [keyword],
+          configId: base.id,
+          optionIds: base.conditionList.map((c) => c.optionList[0]!.id),
+          dailyCount: 20,
+          days: 1,
+          startDate: tomorrowInShanghai(),
+          distribution,
+        },
+      });
+      expect(created.status).toBe(200);
+      ids.push(created.body!.data!.id);
+    }
+    const charged = start - (await api<{ integral: number }>('/api/user/user-data', { token: user.token })).body!.data!.integral;
+
+    const { page, context, errors } = await openPage(browser, '/login');
+    await login(page, user.phone, user.password);
+    // home overview: three plans waiting to start
+    await page.goto('/');
+    await expect.poll(() => page.getByTestId('count-pending').innerText()).toContain('3');
+    expect(await page.getByTestId('plan-overview').innerText()).toContain('批量商品 3');
+
+    await page.goto('/plan/list');
+    await page.getByTestId('float-collapse').click();
+    const rows = page.locator('.ant-table-tbody .ant-table-row');
+    await expect.poll(() => rows.count()).toBe(3);
+    expect(await page.getByRole('tab', { name: /待开始（3）/ }).count()).toBe(1);
+
+    // keyword search finds the two 耳机 plans, the platform filter keeps them, tb has none
+    await page.getByTestId('plan-search').locator('input').fill('耳机');
+    await page.getByTestId('plan-search').locator('input').press('Enter');
+    await expect.poll(() => rows.count()).toBe(2);
+    await page.getByRole('combobox', { name: '平台' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '淘宝/天猫' }).click();
+    await expect.poll(() => page.locator('.ant-table-tbody').innerText()).toContain('暂无计划');
+    await page.getByRole('combobox', { name: '平台' }).click();
+    await page.locator('.ant-select-item-option', { hasText: '京东' }).click();
+    await expect.poll(() => rows.count()).toBe(2);
+
+    // batch stop: the preview adds up both refunds, the balance gets them back
+    await page.locator('.ant-table-thead .ant-checkbox-input').check();
+    await page.getByRole('button', { name: '批量停止' }).click();
+    const refundEach = 20 * (charged / 60); // whole plan refunded while pending (no discount)
+    expect(await page.getByTestId('stop-refund').innerText()).toBe(String(2 * refundEach));
+    await page.getByRole('button', { name: '确认停止' }).click();
+    expect(await toast(page)).toContain(`已停止 2 个计划，退还 ${2 * refundEach} 积分`);
+    await expect.poll(() => balance(page)).toBe(start - charged + 2 * refundEach);
+    await expect.poll(() => page.getByRole('tab', { name: /已停止（2）/ }).count()).toBe(1);
+
+    // batch delete: stopped plans go away, a pending one cannot be deleted
+    await page.getByTestId('plan-search').locator('input').fill('');
+    await page.getByTestId('plan-search').locator('input').press('Enter');
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.locator('.ant-table-thead .ant-checkbox-input').check();
+    await page.getByRole('button', { name: '批量删除' }).click();
+    const dialog = page.getByRole('dialog');
+    expect(await dialog.innerText()).toContain('确定删除 2 个计划');
+    expect(await dialog.innerText()).toContain('另有 1 个未结束的计划不能删除');
+    await dialog.getByRole('button', { name: '确认删除' }).click();
+    expect(await toast(page)).toContain('已删除 2 个计划');
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().innerText()).toContain('批量商品 2');
+    const listed = await api<{ total: number }>('/api/plan/manage/list?page=1', { token: user.token });
+    expect(listed.body!.data!.total).toBe(1);
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
