@@ -432,3 +432,34 @@ describe('export', () => {
     expect(res.body).toEqual({ success: false, message: '登录已失效，请重新登录' });
   });
 });
+
+describe('count-data today’s dispatched (SQL) agrees with schedule.ts', () => {
+  it('matches dispatchedToday summed over the plans, at many clock times, with stops', async () => {
+    const { dispatchedToday } = await import('../src/modules/plan/schedule.ts');
+    const user = await createTestUser(env, { integral: 100000 });
+    const forms = [
+      await validForm(env, { startDate: '2026-11-30', distribution: DIST_9_20.map((n, h) => (h === 9 ? 0 : h === 20 ? 10 : n)) }),
+      await validForm(env, { startDate: '2026-12-01', days: 2 }),
+      await validForm(env, { startDate: '2026-12-02', days: 1 }),
+      await validForm(env, { startDate: '2026-12-01', days: 5, dailyCount: 24, distribution: Array(24).fill(1) }),
+    ];
+    const ids: number[] = [];
+    for (const f of forms) ids.push((await create(user, f)).body.data.id);
+    const stops: [string, number][] = [['2026-12-01T12:00:00', ids[3]!], ['2026-12-02T10:30:00', ids[1]!]];
+    const times = ['2026-11-30T20:10:00', '2026-12-01T08:00:00', '2026-12-01T09:00:00', '2026-12-01T13:00:00', '2026-12-01T23:59:00',
+      '2026-12-02T00:00:00', '2026-12-02T10:00:00', '2026-12-02T11:00:00', '2026-12-02T21:00:00', '2026-12-03T05:00:00', '2026-12-09T05:00:00'];
+    const seen = new Set<number>();
+    for (const local of times) {
+      env.clock.set(sh(local));
+      for (const [at, id] of stops) {
+        if (sh(at) <= env.clock.now()) await call(env, 'POST', '/api/plan/manage/stop', { token: await freshToken(user), body: { ids: [id] } });
+      }
+      const rows = await env.ctx.db.select().from(plans).where(eq(plans.userId, user.id));
+      const expected = rows.reduce((sum, p) => sum + dispatchedToday(p, env.clock.now(), 'Asia/Shanghai'), 0);
+      const counts = await call(env, 'GET', '/api/plan/count-data', { token: await freshToken(user) });
+      expect(counts.body.data.todayDispatched, local).toBe(expected);
+      seen.add(expected);
+    }
+    expect(seen.size).toBeGreaterThan(4); // the figures move with the clock, not a constant
+  });
+});

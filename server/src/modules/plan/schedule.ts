@@ -52,6 +52,9 @@ export function dispatchedAt(s: Schedule, at: Date, timeZone: string): number {
 export interface PlanClockState extends Schedule {
   stoppedAt: Date | null;
   dispatchedAtStop: number | null;
+  /** Stored bounds (scheduleBounds at creation); computed when absent. */
+  startAt?: Date;
+  endAt?: Date;
 }
 
 export interface PlanProgress {
@@ -64,7 +67,7 @@ export interface PlanProgress {
 export function planProgress(plan: PlanClockState, now: Date, timeZone: string): PlanProgress {
   const progress = (status: PlanStatus, dispatched: number) => ({ status, statusText: PLAN_STATUS_LABELS[status], dispatched });
   if (plan.stoppedAt) return progress('stopped', frozenDispatched(plan, timeZone));
-  const { startAt, endAt } = scheduleBounds(plan, timeZone);
+  const { startAt, endAt } = plan.startAt && plan.endAt ? { startAt: plan.startAt, endAt: plan.endAt } : scheduleBounds(plan, timeZone);
   if (now < startAt) return progress('pending', 0);
   if (now >= endAt) return progress('completed', plan.dailyCount * plan.days);
   return progress('running', dispatchedAt(plan, now, timeZone));

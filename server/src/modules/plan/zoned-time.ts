@@ -31,10 +31,23 @@ export interface LocalParts {
   second: number;
 }
 
+/**
+ * formatToParts costs microseconds per call and a list page asks about the same few instants
+ * (now, midnight) for every row: remember recent answers (bounded).
+ */
+const recentParts = new Map<string, LocalParts>();
+const RECENT_LIMIT = 1024;
+
 export function localParts(at: Date, timeZone: string): LocalParts {
+  const key = `${timeZone}|${Math.floor(at.getTime() / 1000)}`;
+  const known = recentParts.get(key);
+  if (known) return known;
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
+  const result = { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
+  if (recentParts.size >= RECENT_LIMIT) recentParts.clear();
+  recentParts.set(key, result);
+  return result;
 }
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
