@@ -74,6 +74,14 @@ describe('recharge', () => {
     expect(await page.getByTestId('transfer-remark').innerText()).toContain(orderNo);
 
     await page.goto('/recharge/integral');
+    await page.getByTestId('pay-methods').getByText('支付宝转账', { exact: true }).click();
+    await page.getByTestId('checkout-pay').click();
+    const qr = page.getByTestId('collect-pay').getByAltText('收款二维码');
+    await qr.waitFor();
+    await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await page.getByTestId('transfer-remark').innerText()).toContain(await page.getByTestId('order-no').innerText());
+
+    await page.goto('/recharge/integral');
     await page.getByTestId('pay-methods').getByText('联系客服', { exact: true }).click();
     await page.getByTestId('checkout-pay').click();
     await page.getByTestId('service-modal').waitFor();
@@ -135,7 +143,7 @@ describe('recharge', () => {
     const record = page.getByTestId('recharge-record');
     await record.locator('tbody tr.ant-table-row').first().waitFor();
     const rows = await record.locator('tbody tr.ant-table-row').allInnerTexts();
-    expect(rows).toHaveLength(4);
+    expect(rows).toHaveLength(5);
     expect(rows[0]).toContain('黄金会员 30 天');
     expect(rows[0]).toContain('已支付');
     expect(rows[0]).toContain('99.00');
