@@ -29,6 +29,8 @@ describe('payment in production', () => {
     const res = await call(env, 'POST', `/api/pay/sandbox/${collect.body.data.orderNo}/confirm`, { token: u.token });
     expect(res.status).toBe(403);
     expect(res.body.message).toBe('沙箱支付仅用于开发和测试环境，生产环境不可用');
+    const notice = await env.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', payload: { orderNo: collect.body.data.orderNo } });
+    expect(notice.statusCode).toBe(404); // no sandbox notifications in production either
     expect((await call(env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo: collect.body.data.orderNo } })).body.data.status).toBe('pending');
   });
 });

@@ -6,6 +6,7 @@ import { ledgerSum } from '../src/modules/points/ledger.ts';
 import { confirmOrderCommand } from '../src/modules/order/ops.ts';
 import { expireDueOrders, payOrder, startExpirySweep } from '../src/modules/order/orders.ts';
 import { runCommand } from '../src/ops/commands.ts';
+import { sandboxProvider } from '../src/modules/pay/providers.ts';
 import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
 
 let env: TestEnv;
@@ -162,6 +163,38 @@ describe('sandbox payment', () => {
     const u = await createTestUser(env);
     const { orderNo, amount } = (await create(u, integralGoods[0]!.id, 1)).body.data;
     await expect(payOrder(env.ctx, orderNo, { paidAmount: amount - 1 })).rejects.toMatchObject({ statusCode: 409 });
+    expect(await balanceChecked(u.id)).toBe(0);
+    expect((await call(env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo } })).body.data.status).toBe('pending');
+  });
+});
+
+describe('provider notifications (POST /api/pay/notify/:provider)', () => {
+  const notify = (body: unknown, provider = 'sandbox') => env.app.inject({ method: 'POST', url: `/api/pay/notify/${provider}`, payload: body as object });
+
+  it('a verified notification pays the order once; replays are acknowledged and change nothing', async () => {
+    const u = await createTestUser(env);
+    const g = integralGoods[0]!;
+    const { orderNo, amount } = (await create(u, g.id, 1)).body.data;
+    const notice = sandboxProvider.notificationFor(orderNo, amount).body;
+    for (let i = 0; i < 3; i++) {
+      const res = await notify(notice);
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toBe('success');
+    }
+    expect(await balanceChecked(u.id)).toBe(g.points);
+  });
+
+  it('refuses a forged signature, a wrong amount and an unknown provider; nothing credited', async () => {
+    const u = await createTestUser(env);
+    const { orderNo, amount } = (await create(u, integralGoods[0]!.id, 2)).body.data;
+    const genuine = sandboxProvider.notificationFor(orderNo, amount).body as { sign: string };
+    const forged = await notify({ ...genuine, sign: 'f'.repeat(64) });
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json().message).toBe('支付通知签名无效');
+    expect((await notify({ orderNo })).statusCode).toBe(400);
+    const underpaid = await notify(sandboxProvider.notificationFor(orderNo, amount - 1).body);
+    expect(underpaid.statusCode).toBe(409);
+    expect((await notify(genuine, 'alipay')).statusCode).toBe(404);
     expect(await balanceChecked(u.id)).toBe(0);
     expect((await call(env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo } })).body.data.status).toBe('pending');
   });

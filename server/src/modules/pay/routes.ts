@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
-import { forbidden, ok } from '../../http/errors.ts';
+import { forbidden, notFound, ok } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { orderNoField } from '../order/input.ts';
 import { getOwnOrder, payOrder } from '../order/orders.ts';
@@ -28,5 +28,19 @@ export async function payRoutes(app: FastifyInstance) {
       ownerId: user.id,
     });
     return ok({ ...result.order, changed: result.changed, integral: result.integral });
+  });
+
+  /**
+   * Asynchronous payment notifications of the configured provider (what Alipay / WeChat Pay call
+   * after a payment). Verified by the provider, then the same payOrder: a replay changes nothing
+   * and is acknowledged, so the gateway stops retrying.
+   */
+  app.post('/api/pay/notify/:provider', async (request, reply) => {
+    const provider = onlinePaymentProvider(ctx.config);
+    const { provider: name } = request.params as { provider: string };
+    if (!provider || provider.name !== name) throw notFound('支付渠道不存在');
+    const verified = await provider.verifyNotification({ headers: request.headers, body: request.body });
+    await payOrder(ctx, verified.orderNo, { paidAmount: verified.paidAmount, providerTradeNo: verified.providerTradeNo });
+    return reply.type('text/plain').send(provider.notificationAck);
   });
 }
