@@ -130,7 +130,7 @@ export default function PlanListTab() {
     {
       title: t('field.item'),
       key: 'item',
-      width: 220,
+      width: 200,
       render: (_, p) => (
         <div className="plan-cell-item">
           <span className="plan-cell-title" title={p.title}>
@@ -159,7 +159,7 @@ export default function PlanListTab() {
     {
       title: t('field.progress'),
       key: 'progress',
-      width: 150,
+      width: 130,
       render: (_, p) => (
         <div data-testid="plan-progress">
           <Progress percent={p.totalCount ? Math.floor((p.dispatched / p.totalCount) * 100) : 0} size="small" showInfo={false} />
@@ -175,7 +175,7 @@ export default function PlanListTab() {
       title: t('actions'),
       key: 'actions',
       fixed: 'right',
-      width: 200,
+      width: 180,
       render: (_, p) => (
         <Space size={0} wrap className="plan-actions">
           <Button type="link" size="small" onClick={() => setDialog({ kind: 'details', id: p.id })}>
@@ -264,7 +264,7 @@ export default function PlanListTab() {
         loading={isLoading}
         columns={columns}
         dataSource={rows}
-        scroll={{ x: 1200 }}
+        scroll={{ x: 1100 }}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
         locale={{ emptyText: t('empty') }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (n) => t('totalRows', { n }) }}
