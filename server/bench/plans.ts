@@ -5,7 +5,7 @@
  * connections (autocannon), and the time and peak memory of exporting user 1's 10 000 plans.
  * The API is the real server (`src/main.ts`, its own process, DATABASE_URL, default pool); the
  * export's peak memory is that process's resident set (VmRSS / VmHWM from /proc).
- * Options (env): BENCH_SECONDS (10 per case).
+ * Options (env): BENCH_SECONDS (10 per case), BENCH_NODE_ARGS (extra node flags for the server).
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -93,7 +93,8 @@ try {
   console.log(`Inserted ${USERS} users and ${PLANS} plans in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
     env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: pgServer.url, DIST_DIR: path.join(os.tmpdir(), 'no-dist') },
     stdio: ['ignore', 'ignore', 'pipe'],
@@ -138,11 +139,11 @@ try {
   );
 
   const ordinaryUsers = Array.from({ length: USERS - 1 }, (_, i) => heavyUserId + 1 + i);
-  const run = async (title: string, paths: string[], users: number[]) => {
+  const run = async (title: string, paths: string[], users: number[], connections = CONNECTIONS) => {
     let n = 0;
     const result = await autocannon({
       url: address,
-      connections: CONNECTIONS,
+      connections,
       duration: DURATION_S,
       requests: [
         {
@@ -160,7 +161,10 @@ try {
     );
   };
 
+  console.log(`Load average before the load runs: ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (${os.cpus().length} cores, shared)`);
   await run('warm-up', ['/api/plan/manage/list'], ordinaryUsers);
+  await run('service time, 1 connection: manage/list page 1', ['/api/plan/manage/list?page=1&pageSize=10'], ordinaryUsers, 1);
+  await run('service time, 1 connection: count-data', ['/api/plan/count-data'], ordinaryUsers, 1);
   await run('manage/list page 1 (1 000 users, ~90 plans each)', ['/api/plan/manage/list?page=1&pageSize=10'], ordinaryUsers);
   await run(
     'manage/list with filters (status / platform+keyword / start-date range / page 3)',

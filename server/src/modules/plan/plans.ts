@@ -211,16 +211,19 @@ export async function listPlans(
   timeZone: string,
 ): Promise<Page<PlanRow>> {
   const where = planFilterWhere(userId, q, now, timeZone);
-  // The total rides along with the page (one round trip); a page past the end asks separately.
-  const rows = await db
-    .select({ plan: plans, total: sql<number>`count(*) over ()::int` })
-    .from(plans)
-    .where(where)
-    .orderBy(desc(plans.createdAt), desc(plans.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
-  const total = rows.length > 0 ? rows[0]!.total : Number((await db.select({ n: count() }).from(plans).where(where))[0]!.n);
-  return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total, page: q.page, pageSize: q.pageSize };
+  // Two queries side by side: the page walks the (user, created_at) index and stops at the limit;
+  // the count reads the partial index. (count(*) over () would read every matching row.)
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(plans)
+      .where(where)
+      .orderBy(desc(plans.createdAt), desc(plans.id))
+      .limit(q.pageSize)
+      .offset((q.page - 1) * q.pageSize),
+    db.select({ n: count() }).from(plans).where(where),
+  ]);
+  return { list: rows.map((p) => toPlanRow(p, now, timeZone)), total: Number(total!.n), page: q.page, pageSize: q.pageSize };
 }
 
 /** Pages through the filtered plans by a (created_at, id) cursor, newest first: constant memory. */
