@@ -1,5 +1,5 @@
 /**
- * Starts the real server once for all e2e files: builds dist/ when missing (`vite build`), then runs
+ * Starts the real server once for all e2e files: builds dist/ when missing (`npm run build`; E2E_BUILD=1 forces it), then runs
  * the server workspace's start script with PORT (random free port) and DATA_DIR (fresh temp folder),
  * waits for /api/healthz, and provides `baseURL` to the tests (`inject('baseURL')`).
  * E2E_BASE_URL=http://... skips all that and tests a server that is already running.
@@ -52,7 +52,7 @@ export default async function setup(project: TestProject) {
     return;
   }
   if (!existsSync(join(repoRoot, 'dist', 'index.html')) || process.env.E2E_BUILD === '1') {
-    const build = spawnSync('npx', ['vite', 'build'], { cwd: repoRoot, stdio: 'inherit' });
+    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
     if (build.status !== 0) throw new Error('vite build failed');
   }
   const port = await freePort();

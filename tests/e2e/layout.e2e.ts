@@ -89,7 +89,7 @@ describe('logged-in layout', () => {
         for (const condition of config.conditionList) {
           const values = condition.optionList.map((o) => o.integral);
           const range = values.every((v) => v === 0) ? '--' : `${Math.min(...values)}~${Math.max(...values)}`;
-          const row = sections.nth(index).locator('tr').filter({ hasText: condition.label }).first();
+          const row = sections.nth(index).locator('tbody tr').filter({ hasText: condition.label }).first();
           expect((await row.innerText()).replace(/,/g, '')).toContain(range);
         }
       }
@@ -102,9 +102,10 @@ describe('logged-in layout', () => {
   it('运营咨询 shows the operator from /api/wechat/qr-code and reloads it when opened', async () => {
     const token = (await page.evaluate(() => sessionStorage.getItem('token')))!;
     const service = (await api<{ nickname: string; remark: string; wechatQr: string }>('/api/wechat/qr-code', { token })).body!.data!;
-    const reload = page.waitForRequest((request) => request.url().includes('/api/wechat/qr-code'));
-    await page.getByTestId('open-service').click();
-    await reload;
+    await Promise.all([
+      page.waitForRequest((request) => request.url().includes('/api/wechat/qr-code')),
+      page.getByTestId('open-service').click(),
+    ]);
     const dialog = page.getByRole('dialog').filter({ hasText: '运营咨询' });
     await dialog.waitFor();
     const width = await page.locator('.ant-modal').filter({ hasText: '运营咨询' }).evaluate((el) => getComputedStyle(el).width);
@@ -119,26 +120,36 @@ describe('logged-in layout', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  it('floating nav: service panel shown by default, collapses and reopens on hover; member; scroll to top', async () => {
+  it('floating nav: service panel shown by default (wide window), collapses and reopens on hover; member; scroll to top', async () => {
+    await page.setViewportSize({ width: 1920, height: 900 });
     await page.goto('/');
     const panel = page.getByTestId('float-service-panel');
     await panel.waitFor();
+    const token = (await page.evaluate(() => sessionStorage.getItem('token')))!;
+    expect(await panel.innerText()).toContain((await api<{ nickname: string }>('/api/wechat/qr-code', { token })).body!.data!.nickname);
     await page.getByTestId('float-collapse').click();
     await panel.waitFor({ state: 'hidden' });
     await page.getByTestId('float-service').hover();
     await panel.waitFor();
     await page.mouse.move(10, 10);
     await panel.waitFor({ state: 'hidden' });
+    // a narrower window starts with the panel collapsed, so it never covers the page's buttons
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.reload();
+    await page.getByTestId('float-service').waitFor();
+    expect(await panel.count()).toBe(0);
+    await page.getByTestId('float-service').hover();
+    await panel.waitFor();
     await page.getByTestId('float-member').click();
     await page.waitForURL('**/recharge/member');
+    await page.setViewportSize({ width: 1366, height: 400 });
     await page.goto('/user/center');
     await page.getByTestId('recommend-list').waitFor();
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-    await page.waitForFunction(() => window.scrollY > 0).catch(() => null);
-    if ((await page.evaluate(() => window.scrollY)) > 0) {
-      await page.getByTestId('float-top').click();
-      await page.waitForFunction(() => window.scrollY === 0);
-    }
+    await page.waitForFunction(() => window.scrollY > 0);
+    await page.getByTestId('float-top').click();
+    await page.waitForFunction(() => window.scrollY === 0);
+    await page.setViewportSize({ width: 1366, height: 900 });
   });
 
   it('scrolls to the top after a navigation', async () => {

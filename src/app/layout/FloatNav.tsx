@@ -1,7 +1,9 @@
 /**
  * Floating right nav (seed §2), on every route except /login:
  * - customer service: hover panel with avatar, nickname, QR and remark; shown by default, toggled on
- *   hover or with its collapse icon;
+ *   hover or with its collapse icon. "By default" applies where the panel fits beside the page content
+ *   (viewport >= PANEL_FITS_MIN_WIDTH); narrower windows start with it collapsed so it never covers
+ *   buttons of the page until the user hovers the item;
  * - member: /recharge/member when logged in, else /login;
  * - scroll to top.
  */
@@ -12,12 +14,17 @@ import { useLocation } from 'wouter';
 import { useSession } from '@/lib/session';
 import { useServiceInfo } from '../service-info';
 
+/** Content is 1200px wide and centred; the open panel reaches 260px in from the right edge. */
+export const PANEL_FITS_MIN_WIDTH = 1700;
+
+const panelFits = () => typeof window !== 'undefined' && window.matchMedia?.(`(min-width: ${PANEL_FITS_MIN_WIDTH}px)`).matches === true;
+
 export default function FloatNav() {
   const { t } = useTranslation('layout');
   const { isLogin } = useSession();
   const [, navigate] = useLocation();
   const { data } = useServiceInfo();
-  const [panelOpen, setPanelOpen] = useState(true);
+  const [panelOpen, setPanelOpen] = useState(panelFits);
 
   return (
     <aside className="float-nav" aria-label={t('float.label')} data-testid="float-nav">
