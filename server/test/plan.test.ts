@@ -424,6 +424,10 @@ describe('export', () => {
     const titles = new Set<string>();
     wb.getWorksheet('计划列表')!.eachRow((row, n) => n > 1 && titles.add(String(row.getCell(3).value)));
     expect(titles.size).toBe(1203);
+
+    const gone = new PassThrough();
+    gone.destroy();
+    await expect(writePlansWorkbook(gone, env.ctx.db, user.id, { dateType: 'createdAt' }, now, 'Asia/Shanghai')).rejects.toThrow('export aborted');
   });
 
   it('refuses without a token with a 401 JSON answer', async () => {

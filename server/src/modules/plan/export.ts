@@ -58,6 +58,8 @@ export async function writePlansWorkbook(
   sheet.columns = EXPORT_COLUMNS.map((c) => ({ ...c }));
   let written = 0;
   for await (const batch of iteratePlans(db, userId, filters, now, timeZone)) {
+    // The client went away (the reply destroys the stream): stop reading pages.
+    if (out.destroyed) throw new Error('export aborted: the response stream is closed');
     for (const record of batch) {
       const p = toPlanRow(record, now, timeZone);
       sheet
