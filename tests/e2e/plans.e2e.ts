@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, login, openPage, registerUserViaApi, toast } from './harness';
+import { api, launchBrowser, login, openPage, registerUserViaApi } from './harness';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,6 +40,17 @@ function currentShanghaiHour(): number {
   return Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(new Date())) % 24;
 }
 
+/** The floating service panel, where it opens by default, may cover the right edge of the page. */
+async function collapseServicePanel(page: Page) {
+  const collapse = page.getByTestId('float-collapse');
+  if (await collapse.isVisible()) await collapse.click();
+}
+
+/** Waits for a toast with this text (an earlier toast may still be showing). */
+async function seeToast(page: Page, text: string) {
+  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+}
+
 async function balance(page: Page): Promise<number> {
   const text = await page.getByTestId('balance').innerText();
   return Number(text.replace(/[^\d]/g, ''));
@@ -54,8 +65,7 @@ describe('plans', () => {
     const { page, context, errors } = await openPage(browser, '/login', { acceptDownloads: true });
     await login(page, user.phone, user.password);
     await page.goto('/flow/tb');
-    // the floating service panel is open by default and covers the right edge of wide pages
-    await page.getByTestId('float-collapse').click();
+    await collapseServicePanel(page);
 
     // --- the form: item lookup, title (no provider here), keyword, 2 days, start tomorrow
     await page.getByTestId('item-url').fill('https://item.taobao.com/item.htm?id=7012345678');
@@ -78,7 +88,7 @@ describe('plans', () => {
     await page.getByTestId('save-template').click();
     await page.getByTestId('template-name').fill('E2E 模板');
     await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
-    expect(await toast(page)).toContain('模板已保存');
+    await seeToast(page, '模板已保存');
 
     // --- publish with the confirmation
     await page.getByTestId('publish').click();
@@ -106,7 +116,7 @@ describe('plans', () => {
     await row.getByRole('button', { name: '停止' }).click();
     expect(await page.getByTestId('stop-refund').innerText()).toBe('400');
     await page.getByRole('button', { name: '确认停止' }).click();
-    expect(await toast(page)).toContain('退还 400 积分');
+    await seeToast(page, '退还 400 积分');
     await expect.poll(() => balance(page)).toBe(start);
     await expect.poll(() => row.innerText()).toContain('已停止');
     const ledger = await api<{ list: { kind: string; delta: number }[] }>('/api/order/list?type=integral-details&page=1', { token: user.token });
@@ -178,7 +188,7 @@ describe('plans', () => {
     expect(await page.getByTestId('plan-overview').innerText()).toContain('批量商品 3');
 
     await page.goto('/plan/list');
-    await page.getByTestId('float-collapse').click();
+    await collapseServicePanel(page);
     const rows = page.locator('.ant-table-tbody .ant-table-row');
     await expect.poll(() => rows.count()).toBe(3);
     expect(await page.getByRole('tab', { name: /待开始（3）/ }).count()).toBe(1);
@@ -200,7 +210,7 @@ describe('plans', () => {
     const refundEach = 20 * (charged / 60); // whole plan refunded while pending (no discount)
     expect(await page.getByTestId('stop-refund').innerText()).toBe(String(2 * refundEach));
     await page.getByRole('button', { name: '确认停止' }).click();
-    expect(await toast(page)).toContain(`已停止 2 个计划，退还 ${2 * refundEach} 积分`);
+    await seeToast(page, `已停止 2 个计划，退还 ${2 * refundEach} 积分`);
     await expect.poll(() => balance(page)).toBe(start - charged + 2 * refundEach);
     await expect.poll(() => page.getByRole('tab', { name: /已停止（2）/ }).count()).toBe(1);
 
@@ -214,7 +224,7 @@ describe('plans', () => {
     expect(await dialog.innerText()).toContain('确定删除 2 个计划');
     expect(await dialog.innerText()).toContain('另有 1 个未结束的计划不能删除');
     await dialog.getByRole('button', { name: '确认删除' }).click();
-    expect(await toast(page)).toContain('已删除 2 个计划');
+    await seeToast(page, '已删除 2 个计划');
     await expect.poll(() => rows.count()).toBe(1);
     expect(await rows.first().innerText()).toContain('批量商品 2');
     const listed = await api<{ total: number }>('/api/plan/manage/list?page=1', { token: user.token });
