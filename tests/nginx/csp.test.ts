@@ -1,7 +1,7 @@
 /**
  * The Content-Security-Policy against the running app, in real Chromium through nginx: loading
- * /login, logging in with the demo account and landing on the home page (antd's run-time styles,
- * the service worker, the manifest, /api calls) must not violate it.
+ * /login, logging in with the demo account, the home page (antd's run-time styles, the service
+ * worker, the manifest, /api calls) and the other logged-in screens must not violate it.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
@@ -70,6 +70,12 @@ describe('Content-Security-Policy in Chromium', () => {
       return link ? (await fetch(link.href)).status : 0;
     });
     expect(manifest).toBe(200);
+
+    // The other screens of a logged-in user: QR codes, operator images, tables, forms.
+    for (const path of ['/user/center', '/flow/tb', '/plan/list', '/plan/template', '/recharge/integral', '/recharge/member']) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      expect(new URL(page.url()).pathname, `${path} stays (logged in)`).toBe(path);
+    }
 
     expect(violations).toEqual([]);
     await context.close();
