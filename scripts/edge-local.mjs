@@ -162,6 +162,7 @@ http {
 export async function startNginx({ dir, port, apiUpstream, webRoot, assetOrigin, trustedProxies }) {
   const { conf } = await writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetOrigin, trustedProxies });
   const check = spawnSync(NGINX_BIN, ['-t', '-q', '-p', dir, '-c', conf], { encoding: 'utf8' });
+  if (check.error) throw new Error(`${NGINX_BIN} not runnable (apt-get install nginx-light): ${check.error.message}`);
   if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
   const logFile = join(dir, 'nginx.out.log');
   const group = startGroup(NGINX_BIN, ['-p', dir, '-c', conf, '-g', 'daemon off;'], {
