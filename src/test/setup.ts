@@ -4,8 +4,11 @@
  * call `reloadSessionFromStorage()` themselves.)
  */
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import '@/lib/i18n';
+
+// lazy pages and catalogues load slower when the whole suite runs in parallel
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();
