@@ -13,7 +13,7 @@ const config: PlanConfig = {
 
 function filled() {
   return {
-    ...initialFlowForm('2026-03-11', 100),
+    ...initialFlowForm('2026-03-11', 100, at1030),
     itemUrl: 'https://item.taobao.com/item.htm?id=123456789',
     item: { itemId: '123456789', url: 'https://item.taobao.com/item.htm?id=123456789' },
     title: '测试商品',
@@ -58,6 +58,12 @@ describe('plan form', () => {
     expect(distributionSum(state.distribution)).toBe(245);
     state = applyFormChange(state, { dailyCount: 490 }, at1030);
     expect(distributionSum(state.distribution)).toBe(490);
+  });
+
+  it('a new form starting today leaves the hours already begun empty', () => {
+    const state = initialFlowForm('2026-03-10', 100, at1030);
+    expect(state.distribution.slice(0, 11)).toEqual(Array(11).fill(0));
+    expect(distributionSum(state.distribution)).toBe(100);
   });
 
   it('moving the start date to today empties the hours already begun', () => {

@@ -31,7 +31,8 @@ export interface FlowFormState {
   distribution: number[];
 }
 
-export function initialFlowForm(startDate: string, dailyCount = 100): FlowFormState {
+/** A new form; when it starts today, the hours already begun start empty. */
+export function initialFlowForm(startDate: string, dailyCount = 100, now: Date = new Date()): FlowFormState {
   return {
     itemUrl: '',
     item: null,
@@ -43,7 +44,7 @@ export function initialFlowForm(startDate: string, dailyCount = 100): FlowFormSt
     days: 1,
     startDate,
     preset: 'curve',
-    distribution: presetDistribution('curve', dailyCount),
+    distribution: presetDistribution('curve', dailyCount, begunHours(startDate, now)),
   };
 }
 

@@ -35,7 +35,7 @@ const hourInput = (hour: number) => screen.getByLabelText(`${hour} 点`) as HTML
 
 describe('<DistributionEditor>', () => {
   it('locks the hours already begun today at 0 and spreads the daily count over the rest', () => {
-    const start = applyFormChange(initialFlowForm('2026-03-10', 130), { preset: 'even' }, at1030);
+    const start = applyFormChange(initialFlowForm('2026-03-10', 130, at1030), { preset: 'even' }, at1030);
     render(<Harness start={start} />);
     for (let h = 0; h <= 10; h++) {
       expect(hourInput(h).disabled).toBe(true);
@@ -46,7 +46,7 @@ describe('<DistributionEditor>', () => {
   });
 
   it('in custom mode an edited hour moves the daily count with the sum', () => {
-    render(<Harness start={initialFlowForm('2026-03-11', 100)} />);
+    render(<Harness start={initialFlowForm('2026-03-11', 100, at1030)} />);
     expect(hourInput(20).disabled).toBe(true); // presets are not edited by hand
     fireEvent.click(screen.getByText('自定义'));
     expect(hourInput(20).disabled).toBe(false);
