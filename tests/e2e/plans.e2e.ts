@@ -190,7 +190,7 @@ describe('plans', () => {
     await page.goto('/plan/list');
     await collapseServicePanel(page);
     const rows = page.locator('.ant-table-tbody .ant-table-row');
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(3);
     expect(await page.getByRole('tab', { name: /待开始（3）/ }).count()).toBe(1);
 
     // keyword search finds the two 耳机 plans, the platform filter keeps them, tb has none

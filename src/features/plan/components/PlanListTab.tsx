@@ -68,14 +68,18 @@ export default function PlanListTab() {
 
   const refreshAll = () => revalidate(PLAN_LIST_PATH, PLAN_COUNT_PATH);
 
-  async function confirmStop(plans: PlanRow[]) {
+  /** Runs a batch action; toasts what succeeded and, per plan, what did not; refreshes the list either way. */
+  async function runBatch<R extends { id: number; ok: boolean; message?: string }>(
+    action: () => Promise<{ results: R[] }>,
+    doneText: (done: R[]) => string,
+    refreshBalance: boolean,
+  ) {
     setBusy(true);
     try {
-      const { results } = await stopPlans(plans.map((p) => p.id));
+      const { results } = await action();
       const done = results.filter((r) => r.ok);
-      const refund = done.reduce((sum, r) => sum + r.refund, 0);
       const failed = results.filter((r) => !r.ok);
-      if (done.length) toastSuccess(t('stop.done', { count: done.length, refund: formatPoints(refund) }));
+      if (done.length) toastSuccess(doneText(done));
       if (failed.length) toastError(failed.map((r) => `#${r.id} ${r.message ?? ''}`).join('；'));
       setDialog(null);
       setSelected([]);
@@ -83,27 +87,18 @@ export default function PlanListTab() {
       /* toasted by the API client */
     } finally {
       setBusy(false);
-      await Promise.all([refreshCurrentUser(), refreshAll()]);
+      await Promise.all([refreshBalance ? refreshCurrentUser() : undefined, refreshAll()]);
     }
   }
 
-  async function confirmDelete(plans: PlanRow[]) {
-    setBusy(true);
-    try {
-      const { results } = await deletePlans(plans.map((p) => p.id));
-      const done = results.filter((r) => r.ok).length;
-      const failed = results.filter((r) => !r.ok);
-      if (done) toastSuccess(t('delete.done', { count: done }));
-      if (failed.length) toastError(failed.map((r) => `#${r.id} ${r.message ?? ''}`).join('；'));
-      setDialog(null);
-      setSelected([]);
-    } catch {
-      /* toasted by the API client */
-    } finally {
-      setBusy(false);
-      await refreshAll();
-    }
-  }
+  const confirmStop = (plans: PlanRow[]) =>
+    runBatch(
+      () => stopPlans(plans.map((p) => p.id)),
+      (done) => t('stop.done', { count: done.length, refund: formatPoints(done.reduce((sum, r) => sum + r.refund, 0)) }),
+      true,
+    );
+
+  const confirmDelete = (plans: PlanRow[]) => runBatch(() => deletePlans(plans.map((p) => p.id)), (done) => t('delete.done', { count: done.length }), false);
 
   async function saveAsTemplate(plan: PlanRow) {
     try {
