@@ -15,7 +15,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
+import { planFilterWhere, planPageQuery } from '../src/modules/plan/plans.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../test/postgres-server.mjs';
@@ -51,6 +53,7 @@ const token = (i: number) => `bench-token-${i}`;
 const pgServer = await startPostgres();
 const database = await openDatabase({ databaseUrl: pgServer.url, poolSize: 4 });
 let stopServer = async () => {};
+const pool = new pg.Pool({ connectionString: pgServer.url, max: 1 });
 try {
   const { db } = database;
   await seedReferenceData(db);
@@ -89,7 +92,7 @@ try {
       case when g % 20 = 0 then 0 end, 0, created_at,
       case when g % 33 = 0 and g % 20 = 0 then created_at + interval '2 hours' end
     from p`);
-  await db.execute(sql`analyze`);
+  await db.execute(sql`vacuum analyze`); // steady state: statistics and the visibility map (index-only scans)
   console.log(`Inserted ${USERS} users and ${PLANS} plans in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
   const port = await freePort();
@@ -116,9 +119,12 @@ try {
 
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const [{ id: heavyUserId }] = (await rows<{ id: number }>(sql`select min(id)::int as id from users`)) as [{ id: number }];
-  const explain = await rows<Record<string, string>>(sql`explain analyze select * from plans where user_id = ${heavyUserId + 5} and deleted_at is null
-    and stopped_at is null and start_at <= now() and end_at > now() order by created_at desc, id desc limit 10`);
-  console.log('Plan of a status-filtered list page:\n  ' + explain.map((r) => Object.values(r)[0]).join('\n  '));
+  // The list page query exactly as the API builds it (status filter, page 3), for a typical user and user 1.
+  for (const [who, userId] of [['user with ~90 plans', heavyUserId + 5], ['user with 10 000 plans', heavyUserId]] as const) {
+    const query = planPageQuery(db, planFilterWhere(userId, { status: 'completed', dateType: 'createdAt' }, new Date(), 'Asia/Shanghai'), { page: 3, pageSize: 10 }).toSQL();
+    const explain = await pool.query(`explain (analyze, costs off) ${query.sql}`, query.params);
+    console.log(`Plan of a status-filtered list page (${who}):\n  ` + explain.rows.map((r) => Object.values(r)[0]).join('\n  '));
+  }
 
   // Export first, on a fresh server process, so its peak resident memory is the export's.
   const before = memoryOf(child.pid!);
@@ -181,6 +187,7 @@ try {
   await run('count-data, user with 10 000 plans', ['/api/plan/count-data'], [heavyUserId]);
 } finally {
   await stopServer();
+  await pool.end();
   await database.close();
   await pgServer.stop();
 }

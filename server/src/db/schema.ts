@@ -226,6 +226,10 @@ export const plans = pgTable(
     index('plans_user_flow_idx').on(t.userId, t.flowType),
     /** The plan lists: a user's live plans, newest first (keyset export too). */
     index('plans_user_live_idx').on(t.userId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null`),
+    /** Status filters and counts (derived from start_at / end_at / stopped_at) read from the index alone. */
+    index('plans_user_schedule_idx')
+      .on(t.userId, t.startAt, t.endAt, t.stoppedAt, t.flowType)
+      .where(sql`${t.deletedAt} is null`),
     check('plans_total_cost', sql`${t.totalCost} >= 0`),
     check('plans_refunded', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.totalCost}`),
   ],

@@ -211,19 +211,22 @@ export async function listPlans(
   timeZone: string,
 ): Promise<Page<PlanRow>> {
   const where = planFilterWhere(userId, q, now, timeZone);
-  // Two queries side by side: the page walks the (user, created_at) index and stops at the limit;
-  // the count reads the partial index. (count(*) over () would read every matching row.)
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(plans)
-      .where(where)
-      .orderBy(desc(plans.createdAt), desc(plans.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(plans).where(where),
-  ]);
-  return { list: rows.map((p) => toPlanRow(p, now, timeZone)), total: Number(total!.n), page: q.page, pageSize: q.pageSize };
+  const rows = await planPageQuery(db, where, q);
+  const total = rows.length > 0 ? rows[0]!.total : Number((await db.select({ n: count() }).from(plans).where(where))[0]!.n);
+  return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total, page: q.page, pageSize: q.pageSize };
+}
+
+export function planPageQuery(db: Executor, where: SQL, q: { page: number; pageSize: number }) {
+  // One round trip: the page walks the (user, created_at) index and stops at the limit; the total
+  // is an uncorrelated subquery, evaluated once from the partial index. (count(*) over () would
+  // read every matching row.) A page past the end has no row to carry it: listPlans counts then.
+  return db
+    .select({ plan: plans, total: sql<number>`(select count(*)::int from ${plans} where ${where})` })
+    .from(plans)
+    .where(where)
+    .orderBy(desc(plans.createdAt), desc(plans.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
 }
 
 /** Pages through the filtered plans by a (created_at, id) cursor, newest first: constant memory. */
@@ -284,6 +287,8 @@ export async function countPlans(db: Executor, userId: number, flowType: FlowTyp
       when ${plans.stoppedAt} is null and ${plans.startDate} <= ${today}::date and ${plans.startDate} + ${plans.days} > ${today}::date then ${hoursBegun}
       when ${plans.stoppedAt} >= ${midnight} then greatest(0, ${plans.dispatchedAtStop} - ${daysBeforeToday} * ${plans.dailyCount})
       else 0 end), 0)::int`;
+  // Only plans begun by now and not ended or stopped before midnight can have tasks today.
+  const maybeToday = and(base, lte(plans.startAt, now), gt(plans.endAt, midnight), or(isNull(plans.stoppedAt), gt(plans.stoppedAt, midnight)));
   const [row] = await db
     .select({
       pending: counted('pending'),
@@ -291,7 +296,7 @@ export async function countPlans(db: Executor, userId: number, flowType: FlowTyp
       completed: counted('completed'),
       stopped: counted('stopped'),
       total: sql<number>`count(*)::int`,
-      todayDispatched: dispatchedToday,
+      todayDispatched: sql<number>`(select ${dispatchedToday} from ${plans} where ${maybeToday})`,
       integral: sql<number>`(select ${users.integral} from ${users} where ${users.id} = ${userId})`,
     })
     .from(plans)

@@ -1,0 +1,1 @@
+CREATE INDEX "plans_user_schedule_idx" ON "plans" USING btree ("user_id","start_at","end_at","stopped_at","flow_type") WHERE "plans"."deleted_at" is null;
