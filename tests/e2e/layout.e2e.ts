@@ -126,7 +126,8 @@ describe('logged-in layout', () => {
     const panel = page.getByTestId('float-service-panel');
     await panel.waitFor();
     const token = (await page.evaluate(() => sessionStorage.getItem('token')))!;
-    expect(await panel.innerText()).toContain((await api<{ nickname: string }>('/api/wechat/qr-code', { token })).body!.data!.nickname);
+    const nickname = (await api<{ nickname: string }>('/api/wechat/qr-code', { token })).body!.data!.nickname;
+    await expect.poll(() => panel.innerText()).toContain(nickname);
     await page.getByTestId('float-collapse').click();
     await panel.waitFor({ state: 'hidden' });
     await page.getByTestId('float-service').hover();
