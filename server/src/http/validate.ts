@@ -30,14 +30,20 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
   }
   const field = issue.path.map(String).join('.');
   const label = FIELD_LABELS[String(issue.path[0] ?? '')] ?? field;
-  // Custom messages in schemas are complete sentences; generic ones get the field name in front.
-  const custom = (issue as { params?: { custom?: boolean } }).params?.custom;
-  if (custom || !label) throw badRequest(issue.message);
+  // Messages written with msg() are complete sentences; zod's generic ones get the field name in front.
+  if (issue.message.startsWith(COMPLETE_MESSAGE)) throw badRequest(issue.message.slice(COMPLETE_MESSAGE.length));
+  if (!label) throw badRequest(issue.message);
   throw badRequest(`${label}：${issue.message}`);
 }
 
-/** A Chinese message that is shown as-is (no field prefix). */
-export const msg = (message: string) => ({ error: message, params: { custom: true } }) as const;
+/**
+ * Marks a message as complete. zod 4 keeps `params` only for refinements, so the mark travels in
+ * the message itself and parseInput strips it (it never reaches a client).
+ */
+const COMPLETE_MESSAGE = '\u2063';
+
+/** A Chinese message that is shown as-is (no field prefix); works on every kind of check. */
+export const msg = (message: string) => ({ error: COMPLETE_MESSAGE + message }) as const;
 
 /** Paging of every list: page from 1, pageSize default 10, max 100 (product.md section 2). */
 export const pagingShape = {
