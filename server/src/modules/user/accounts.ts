@@ -8,7 +8,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { operators, sessions, users } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
-import { badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
 import type { Page } from '../../http/validate.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { hashPassword, newInviteCode, sha256, verifyPassword } from '../../lib/crypto.ts';
@@ -64,10 +64,14 @@ export interface Registration {
   inviteCode?: string;
 }
 
+async function phoneRegistered(db: Executor, phone: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
+  return Boolean(row);
+}
+
 export async function register(ctx: AppContext, input: Registration): Promise<AuthResult> {
   const { db, clock } = ctx;
-  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.phone, input.phone)).limit(1);
-  if (existing) throw conflict(USER_MESSAGES.phoneTaken);
+  if (await phoneRegistered(db, input.phone)) throw conflict(USER_MESSAGES.phoneTaken);
   let inviterId: number | null = null;
   if (input.inviteCode) {
     const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, input.inviteCode.toUpperCase())).limit(1);
@@ -90,6 +94,8 @@ export async function register(ctx: AppContext, input: Registration): Promise<Au
       });
     } catch (err) {
       if (isUniqueViolation(err, 'users_phone_uq')) throw conflict(USER_MESSAGES.phoneTaken);
+      // A concurrent registration of this phone consumed the code first: say what really happened.
+      if (err instanceof AppError && err.statusCode === 400 && (await phoneRegistered(db, input.phone))) throw conflict(USER_MESSAGES.phoneTaken);
       // Two registrations drew the same fresh invite code: the code was not consumed, try again.
       if (isUniqueViolation(err, 'users_invite_code_uq') && attempt < 3) continue;
       throw err;
