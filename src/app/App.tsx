@@ -1,10 +1,9 @@
 /**
- * App root: antd ConfigProvider (zh_CN), SWR, the guard, the layout and the routes.
+ * App root: SWR, the guard, the layout and the routes. antd's ConfigProvider (zh_CN) is not here:
+ * it comes with the lazy parts that use antd (see ./AntdProvider.tsx).
  * At start the stored session is used and the user info is (re)loaded from the server.
  */
 import { useLayoutEffect, type ReactNode } from 'react';
-import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
 import { SWRConfig } from 'swr';
 import { useLocation, useSearch } from 'wouter';
 import { swrFetcher } from '@/lib/api';
@@ -15,8 +14,6 @@ import AppLayout from './layout/AppLayout';
 import AppRoutes from './routes';
 import ErrorBoundary from './ErrorBoundary';
 
-// A primary blue dark enough for 4.5:1 contrast with white text (WCAG AA; Lighthouse budget).
-const theme = { token: { colorPrimary: '#0958d9', colorLink: '#0958d9', colorTextDescription: 'rgba(0, 0, 0, 0.62)', borderRadius: 6 } };
 
 function GuardRedirect({ remember }: { remember: string }) {
   const [, navigate] = useLocation();
@@ -45,9 +42,7 @@ function Shell() {
 
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={theme}>
-      <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
-    </ConfigProvider>
+    <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
   );
 }
 

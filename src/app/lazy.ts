@@ -3,7 +3,7 @@
  * index.html asked for a hash that no longer exists) the page reloads once to get the new build,
  * guarded by a sessionStorage flag so it can never loop; the flag clears on the next successful load.
  */
-import { lazy, type ComponentType } from 'react';
+import { createElement, lazy, type ComponentType } from 'react';
 import { loadNamespaces } from '@/lib/i18n';
 
 const RELOAD_FLAG = 'chunkReloadAt';
@@ -54,4 +54,19 @@ export function installPreloadErrorHandler() {
   window.addEventListener('vite:preloadError', (event) => {
     if (reloadOnceForMissingChunk()) event.preventDefault();
   });
+}
+
+/**
+ * `withAntd(factory, namespaces?)`: like `lazyPage`, for components that use antd: the component is
+ * rendered inside `AntdProvider` (zh_CN, theme), whose code loads in parallel with the component's.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export function withAntd<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>, namespaces: string[] = []) {
+  return lazyPage(
+    () =>
+      Promise.all([factory(), import('./AntdProvider')]).then(([{ default: Inner }, { default: Provider }]) => ({
+        default: (props: P) => createElement(Provider, null, createElement(Inner, props)),
+      })),
+    namespaces,
+  );
 }

@@ -7,18 +7,18 @@ import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { FLOW_TYPES, type FlowType } from '@common/domain';
 import { rememberInvite } from '@/lib/session';
 import { inviteIdFromPath } from './guard';
-import { lazyPage } from './lazy';
+import { lazyPage, withAntd } from './lazy';
 import PageLoading from './PageLoading';
 
 const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'));
 const FindPwdPage = lazyPage(() => import('@/features/auth/pages/FindPwdPage'));
-const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), ['home']);
-const UserCenterPage = lazyPage(() => import('@/features/user/pages/UserCenterPage'), ['user']);
-const FlowPage = lazyPage(() => import('@/features/flow/pages/FlowPage'), ['flow']);
-const PlanPage = lazyPage(() => import('@/features/plan/pages/PlanPage'), ['plan']);
-const RechargePage = lazyPage(() => import('@/features/recharge/pages/RechargePage'), ['recharge']);
-const NotFoundPage = lazyPage(() => import('./NotFoundPage'));
+const HomePage = withAntd(() => import('@/features/home/pages/HomePage'), ['home']);
+const UserCenterPage = withAntd(() => import('@/features/user/pages/UserCenterPage'), ['user']);
+const FlowPage = withAntd(() => import('@/features/flow/pages/FlowPage'), ['flow']);
+const PlanPage = withAntd(() => import('@/features/plan/pages/PlanPage'), ['plan']);
+const RechargePage = withAntd(() => import('@/features/recharge/pages/RechargePage'), ['recharge']);
+const NotFoundPage = withAntd(() => import('./NotFoundPage'));
 
 export const RECHARGE_TYPES = ['integral', 'member', 'integral-details', 'record'] as const;
 export type RechargeType = (typeof RECHARGE_TYPES)[number];

@@ -7,15 +7,16 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { onUiEvent, type UiEventName } from '@/lib/ui-events';
+import { withAntd } from '../lazy';
 import AnnouncementBanner from './AnnouncementBanner';
 import TopBar from './TopBar';
 import OfflineNotice from './OfflineNotice';
 import UpdatePrompt from './UpdatePrompt';
 
 const FloatNav = lazy(() => import('./FloatNav'));
-const PriceTableModal = lazy(() => import('./PriceTableModal'));
-const ServiceModal = lazy(() => import('./ServiceModal'));
-const ChangePasswordModal = lazy(() => import('./ChangePasswordModal'));
+const PriceTableModal = withAntd(() => import('./PriceTableModal'));
+const ServiceModal = withAntd(() => import('./ServiceModal'));
+const ChangePasswordModal = withAntd(() => import('./ChangePasswordModal'));
 
 type ModalName = UiEventName;
 

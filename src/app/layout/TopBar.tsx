@@ -3,13 +3,14 @@
  * sends visitors to /login). Visitor: one "注册 / 登录" button. Logged in: the user area (balance,
  * contact service, price table, avatar dropdown), loaded lazily so visitors' pages stay small.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import PlainButton from '@/components/PlainButton';
 import { useSession } from '@/lib/session';
+import { withAntd } from '../lazy';
 
-const UserArea = lazy(() => import('./UserArea'));
+const UserArea = withAntd(() => import('./UserArea'));
 const BASE = import.meta.env.BASE_URL;
 
 export default function TopBar() {
