@@ -45,6 +45,13 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
+      // pg's pool.end() resolves before its clients have finished closing; forcing the drop while
+      // one is still open kills it with 57P01, an unhandled 'error' that fails the run. Wait (briefly).
+      for (let i = 0; i < 50; i++) {
+        const { rows } = await a.query('select count(*)::int as n from pg_stat_activity where datname = $1', [name]);
+        if (rows[0].n === 0) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
       await a.query(`drop database if exists ${name} with (force)`);
       await a.end();
     },
