@@ -74,7 +74,7 @@ describe('serving the built app (npm start)', () => {
   });
 
   it('a missing file is a 404 (never the shell), and a 404 is not cached as immutable', async () => {
-    for (const url of ['/assets/gone-XyZ999.js', '/robots.txt', '/assets/../../etc/passwd.js']) {
+    for (const url of ['/assets/gone-XyZ999.js', '/robots.txt', '/assets/../../etc/passwd.js', '/assets/', '/assets/chunk-without-extension']) {
       const res = await get(url);
       expect([403, 404], url).toContain(res.statusCode);
       expect(res.body, url).not.toContain('<div id="root">');

@@ -48,7 +48,7 @@ export async function webRoutes(app: FastifyInstance) {
     const pathname = `/${rest}`;
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-    if (/\.[A-Za-z0-9]+$/.test(last)) return reply.sendFile(pathname);
+    if (pathname === '/assets' || pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(last)) return reply.sendFile(pathname);
     return reply.sendFile('/index.html');
   });
 }
