@@ -12,10 +12,12 @@ afterAll(async () => {
 });
 
 describe('user center', () => {
-  it('changes the avatar (top bar follows), shows masked phone, level, deadline, invite link with QR, and invitees', async () => {
+  it('changes the avatar (top bar follows), shows masked phone, level, deadline, invite link with QR, invitees and latest orders', async () => {
     const inviter = await registerUserViaApi();
     const me = (await api<{ inviteCode: string; memberLevelDesc: string }>('/api/user/user-data', { token: inviter.token })).body!.data!;
     const invitee = await registerUserViaApi({ inviteCode: me.inviteCode });
+    const goods = (await api<{ id: number }[]>('/api/god/get?type=integral', { token: inviter.token })).body!.data!;
+    const order = (await api<{ orderNo: string }>('/api/order/create', { body: { goodsId: goods[0].id, payType: 9 }, token: inviter.token })).body!.data!;
 
     const { page, context, errors } = await openPage(browser, '/login');
     await login(page, inviter.phone, inviter.password);
@@ -34,6 +36,9 @@ describe('user center', () => {
     const list = page.getByTestId('recommend-list');
     await list.getByText(`${invitee.phone.slice(0, 3)}****${invitee.phone.slice(7)}`).waitFor();
     expect(await list.innerText()).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}/);
+
+    // latest orders
+    await page.getByTestId('latest-orders').getByText(order.orderNo).waitFor();
 
     // avatar chooser: pick avatar3, saved server side, top bar image follows without reload
     await page.getByTestId('change-avatar').click();

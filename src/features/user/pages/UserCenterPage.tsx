@@ -1,7 +1,7 @@
 /**
  * /user/center (product §6): avatar (click to choose a preset), masked phone, level badge, deadline
  * (`YYYY-MM-DD HH:mm:ss` or `--`), expiry warning, balance with top-up, change password, invite link
- * with copy and QR code, the recommend list with paging.
+ * with copy and QR code, the recommend list with paging, the latest orders.
  */
 import { useState } from 'react';
 import { EditOutlined } from '@ant-design/icons';
@@ -15,6 +15,7 @@ import { useCurrentUser } from '@/lib/session';
 import { openChangePasswordModal } from '@/lib/ui-events';
 import AvatarChooser from '../components/AvatarChooser';
 import InviteCard from '../components/InviteCard';
+import LatestOrders from '../components/LatestOrders';
 import RecommendList from '../components/RecommendList';
 
 const LEVEL_COLORS: Record<number, string> = { 1: 'default', 3: 'gold', 5: 'geekblue', 7: 'purple' };
@@ -81,6 +82,11 @@ export default function UserCenterPage() {
       <h2 className="section-title">{t('recommend.title')}</h2>
       <div className="card">
         <RecommendList />
+      </div>
+
+      <h2 className="section-title">{t('orders.title')}</h2>
+      <div className="card">
+        <LatestOrders />
       </div>
 
       <AvatarChooser open={choosing} current={user.avatar} onClose={() => setChoosing(false)} />
