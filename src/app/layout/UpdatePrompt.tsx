@@ -6,13 +6,13 @@ import { useEffect, useState } from 'react';
 import PlainButton from '@/components/PlainButton';
 import { useTranslation } from 'react-i18next';
 
-export default function UpdatePrompt() {
+export default function UpdatePrompt({ enabled = import.meta.env.PROD }: { enabled?: boolean }) {
   const { t } = useTranslation('layout');
   const [update, setUpdate] = useState<((reload?: boolean) => Promise<void>) | null>(null);
   const [dismissed, setDismissed] = useState(false);
 
   useEffect(() => {
-    if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+    if (!enabled || !('serviceWorker' in navigator)) return;
     let cancelled = false;
     const start = () => {
       void import('virtual:pwa-register').then(({ registerSW }) => {
@@ -30,7 +30,7 @@ export default function UpdatePrompt() {
       cancelled = true;
       window.removeEventListener('load', start);
     };
-  }, []);
+  }, [enabled]);
 
   if (!update || dismissed) return null;
   return (

@@ -1,0 +1,29 @@
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+
+const updateSW = vi.fn(async () => {});
+let onNeedRefresh: (() => void) | undefined;
+vi.mock('virtual:pwa-register', () => ({
+  registerSW: (options: { onNeedRefresh?: () => void }) => {
+    onNeedRefresh = options.onNeedRefresh;
+    return updateSW;
+  },
+}));
+
+import UpdatePrompt from './UpdatePrompt';
+
+describe('UpdatePrompt', () => {
+  it('registers the service worker and offers a refresh when a new version waits', async () => {
+    Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
+    render(<UpdatePrompt enabled />);
+    await act(async () => {
+      for (let i = 0; i < 10; i++) await Promise.resolve();
+    });
+    expect(onNeedRefresh).toBeTypeOf('function');
+    expect(screen.queryByTestId('update-prompt')).toBeNull();
+    act(() => onNeedRefresh!());
+    expect(screen.getByTestId('update-prompt').textContent).toContain('发现新版本');
+    fireEvent.click(screen.getByTestId('update-reload'));
+    expect(updateSW).toHaveBeenCalledWith(true);
+  });
+});
