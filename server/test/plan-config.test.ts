@@ -42,6 +42,23 @@ describe('plan config (price table)', () => {
     expect((await call(env, 'GET', '/api/plan/config')).status).toBe(400);
   });
 
+  it('config and full-data carry the business time zone of the server config (TZ_BUSINESS)', async () => {
+    const one = await call(env, 'GET', '/api/plan/config', { query: { flowType: 'tb' } });
+    expect(one.body.data.timeZone).toBe('Asia/Shanghai');
+    const all = (await call(env, 'GET', '/api/plan/config/full-data')).body.data as any[];
+    expect(all.map((p) => p.timeZone)).toEqual(['Asia/Shanghai', 'Asia/Shanghai', 'Asia/Shanghai']);
+
+    const elsewhere = await createTestEnv({ config: { timeZone: 'America/New_York' } });
+    try {
+      const jd = await call(elsewhere, 'GET', '/api/plan/config', { query: { flowType: 'jd' } });
+      expect(jd.body.data.timeZone).toBe('America/New_York');
+      const full = (await call(elsewhere, 'GET', '/api/plan/config/full-data')).body.data as any[];
+      expect(full.map((p) => p.timeZone)).toEqual(['America/New_York', 'America/New_York', 'America/New_York']);
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it('deep-condition/data answers the conditions of a base service of that platform only', async () => {
     const full = (await call(env, 'GET', '/api/plan/config/full-data')).body.data as any[];
     const pddCompare = full[2].planConfigList[0];

@@ -4,15 +4,9 @@
  * dialog opens (seed §2, §4). Failures are only logged (seed §8). Cleared on logout by the session.
  */
 import useSWR, { mutate } from 'swr';
+import type { ServiceInfo } from '@common/api-types';
 import { apiGet } from '@/lib/api';
 import { SERVICE_INFO_PATH } from '@/lib/api-paths';
-
-export interface ServiceInfo {
-  wechatQr: string;
-  avatar: string;
-  nickname: string;
-  remark: string;
-}
 
 function fetchServiceInfo() {
   return apiGet<ServiceInfo>(SERVICE_INFO_PATH, undefined, { silent: true });

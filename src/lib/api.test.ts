@@ -15,6 +15,8 @@ const user: UserInfo = {
   integral: 100,
   memberDeadline: null,
   avatar: null,
+  inviteCode: 'ABC123',
+  discount: 1,
 };
 
 describe('API client', () => {

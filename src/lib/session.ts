@@ -18,20 +18,13 @@
 import { useSyncExternalStore } from 'react';
 import useSWR, { mutate } from 'swr';
 import { navigate } from 'wouter/use-browser-location';
+import type { UserData } from '@common/api-types';
 import { AVATAR_PRESETS } from '@common/domain';
 import { apiGet, apiPost } from './api';
 import { USER_DATA_PATH, SERVICE_INFO_PATH } from './api-paths';
 
-export interface UserInfo {
-  phone: string;
-  memberLevel: number;
-  memberLevelDesc: string;
-  integral: number;
-  memberDeadline: string | null;
-  avatar: string | null;
-  inviteCode?: string;
-  discount?: number;
-}
+/** The user as user-data answers it (also the `user` of login and registration). */
+export type UserInfo = UserData;
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'userInfo';

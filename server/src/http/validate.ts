@@ -55,9 +55,4 @@ export const phoneSchema = z
   .string(msg('请输入手机号'))
   .regex(/^1[3-9]\d{9}$/, msg('手机号格式不正确'));
 
-export interface Page<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
+export type { Page } from '../../../common/api-types.ts';

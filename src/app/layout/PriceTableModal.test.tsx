@@ -1,14 +1,17 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/test/fetch';
-import PriceTableModal, { conditionRange, type PlatformConfig } from './PriceTableModal';
+import type { PlanConfig } from '@common/api-types';
+import PriceTableModal, { conditionRange } from './PriceTableModal';
 
 const option = (id: number, integral: number) => ({ id, label: `o${id}`, integral });
 
-const fullData: PlatformConfig[] = [
+const timeZone = 'Asia/Shanghai';
+const fullData: PlanConfig[] = [
   {
     flowType: 'tb',
     generalType: '淘宝/天猫',
+    timeZone,
     planConfigList: [
       {
         id: 1,
@@ -21,8 +24,8 @@ const fullData: PlatformConfig[] = [
       },
     ],
   },
-  { flowType: 'jd', generalType: '京东', planConfigList: [{ id: 2, name: '京东浏览', integral: 1200, conditionList: [] }] },
-  { flowType: 'pdd', generalType: '拼多多', planConfigList: [] },
+  { flowType: 'jd', generalType: '京东', timeZone, planConfigList: [{ id: 2, name: '京东浏览', integral: 1200, conditionList: [] }] },
+  { flowType: 'pdd', generalType: '拼多多', timeZone, planConfigList: [] },
 ];
 
 describe('price table', () => {

@@ -7,31 +7,10 @@ import { useState } from 'react';
 import { Empty, Modal, Radio, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
+import type { PlanCondition, PlanConfig } from '@common/api-types';
 import { apiGet } from '@/lib/api';
 import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
 import { formatPoints } from '@/lib/format';
-
-export interface PlanConfigOption {
-  id: number;
-  label: string;
-  integral: number;
-}
-export interface PlanCondition {
-  id: number;
-  label: string;
-  optionList: PlanConfigOption[];
-}
-export interface PlanConfigItem {
-  id: number;
-  name: string;
-  integral: number;
-  conditionList: PlanCondition[];
-}
-export interface PlatformConfig {
-  flowType: string;
-  generalType: string;
-  planConfigList: PlanConfigItem[];
-}
 
 /** '--' when every option is free, else "min~max" of the options' integral. */
 export function conditionRange(condition: PlanCondition): string {
@@ -42,8 +21,8 @@ export function conditionRange(condition: PlanCondition): string {
 
 export default function PriceTableModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('layout');
-  const { data, isLoading } = useSWR<PlatformConfig[]>(open ? PLAN_FULL_DATA_PATH : null, () =>
-    apiGet<PlatformConfig[]>(PLAN_FULL_DATA_PATH),
+  const { data, isLoading } = useSWR<PlanConfig[]>(open ? PLAN_FULL_DATA_PATH : null, () =>
+    apiGet<PlanConfig[]>(PLAN_FULL_DATA_PATH),
   );
   const [selected, setSelected] = useState<string | null>(null);
   const platforms = data ?? [];

@@ -1,11 +1,6 @@
 /** Auth calls (product §5): login, registration, password reset. */
 import { apiPost } from '@/lib/api';
-import type { UserInfo } from '@/lib/session';
-
-export interface AuthResult {
-  token: string;
-  user: UserInfo;
-}
+import type { AuthResult } from '@common/api-types';
 
 export const pwdLogin = (phone: string, password: string) => apiPost<AuthResult>('/api/user/pwd-login', { phone, password });
 

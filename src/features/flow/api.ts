@@ -3,52 +3,10 @@
  * (30 s timeout, seed §9), plan creation and "save as template" from the form.
  */
 import useSWR from 'swr';
+import type { CreatedPlan, PlanConfig, PlanForm, TemplateForm } from '@common/api-types';
 import type { FlowType } from '@common/domain';
 import { apiGet, apiPost, ITEM_LOOKUP_TIMEOUT } from '@/lib/api';
-
-export interface PlanOption {
-  id: number;
-  label: string;
-  integral: number;
-}
-
-export interface PlanCondition {
-  id: number;
-  label: string;
-  optionList: PlanOption[];
-}
-
-export interface PlanConfig {
-  id: number;
-  name: string;
-  integral: number;
-  conditionList: PlanCondition[];
-}
-
-export interface PlatformConfig {
-  flowType: FlowType;
-  generalType: string;
-  planConfigList: PlanConfig[];
-}
-
-/** The plan form (product §5a); templates store it without `startDate`. */
-export interface PlanForm {
-  flowType: FlowType;
-  itemUrl: string;
-  itemId: string;
-  title: string;
-  image?: string;
-  shopName?: string;
-  keywords: string[];
-  configId: number;
-  optionIds: number[];
-  dailyCount: number;
-  days: number;
-  startDate: string;
-  distribution: number[];
-}
-
-export type TemplateForm = Omit<PlanForm, 'startDate'> & { startDate?: string };
+import { setBusinessTimeZone } from './distribution';
 
 /** What the item lookup answers: the id and canonical url, plus what a product-info provider knows. */
 export interface ItemInfo {
@@ -60,16 +18,10 @@ export interface ItemInfo {
   price?: number | null;
 }
 
-export interface CreatePlanResult {
-  id: number;
-  totalCost: number;
-  integral: number;
-}
-
 export const PLAN_CONFIG_PATH = '/api/plan/config';
 
 export function usePlanConfig(flowType: FlowType) {
-  return useSWR<PlatformConfig>([PLAN_CONFIG_PATH, { flowType }]);
+  return useSWR<PlanConfig>([PLAN_CONFIG_PATH, { flowType }], { onSuccess: (config) => setBusinessTimeZone(config.timeZone) });
 }
 
 /** Item lookup; Pinduoduo has its own paths, its shop name comes from a second call when missing. */
@@ -86,7 +38,7 @@ export async function lookupItem(flowType: FlowType, url: string): Promise<ItemI
   }
 }
 
-export const createPlan = (form: PlanForm) => apiPost<CreatePlanResult>('/api/plan/create', form);
+export const createPlan = (form: PlanForm) => apiPost<CreatedPlan>('/api/plan/create', form);
 
 export const saveFormAsTemplate = (name: string, form: TemplateForm) => {
   const { startDate: _startDate, ...rest } = form;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanConfig } from './api';
+import type { BaseService } from '@common/api-types';
 import { discountPercent, stopRefund, totalCost, unitCost } from './cost';
 
-const config: PlanConfig = {
+const config: BaseService = {
   id: 1,
   name: '搜索浏览',
   integral: 2,

@@ -5,7 +5,7 @@
  * x unit x discount). The discount is handled as a whole percent (0.95 -> 95) so that no floating
  * point residue (100 x 0.55 = 55.00000000000001) can push a ceiling one point up.
  */
-import type { PlanConfig } from './api';
+import type { BaseService } from '@common/api-types';
 
 export function discountPercent(discount: number | null | undefined): number {
   if (discount === null || discount === undefined || !Number.isFinite(discount) || discount <= 0) return 100;
@@ -13,7 +13,7 @@ export function discountPercent(discount: number | null | undefined): number {
 }
 
 /** Base service integral plus the integral of each chosen option (unknown ids count 0). */
-export function unitCost(config: PlanConfig | undefined, optionIds: readonly (number | undefined)[]): number {
+export function unitCost(config: BaseService | undefined, optionIds: readonly (number | undefined)[]): number {
   if (!config) return 0;
   let sum = config.integral;
   for (const condition of config.conditionList) {

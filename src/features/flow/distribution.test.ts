@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   allocate,
   begunHours,
@@ -7,8 +7,10 @@ import {
   checkDistribution,
   distributionSum,
   earliestStartDate,
+  getBusinessTimeZone,
   presetDistribution,
   rescaleDistribution,
+  setBusinessTimeZone,
   TRAFFIC_CURVE,
 } from './distribution';
 
@@ -32,6 +34,31 @@ describe('business clock (Asia/Shanghai)', () => {
   it('earliest start: today while an hour is ahead, else tomorrow', () => {
     expect(earliestStartDate(at1030)).toBe('2026-03-10');
     expect(earliestStartDate(at2315)).toBe('2026-03-11');
+  });
+});
+
+describe('business time zone from the server (plan/config timeZone)', () => {
+  afterEach(() => setBusinessTimeZone('Asia/Shanghai'));
+
+  it('counts in Asia/Shanghai until the server says otherwise, then in the server zone', () => {
+    expect(getBusinessTimeZone()).toBe('Asia/Shanghai');
+    setBusinessTimeZone('America/New_York'); // 2026-03-10 02:30 UTC = 03-09 22:30 EDT
+    expect(getBusinessTimeZone()).toBe('America/New_York');
+    expect(businessNow(at1030)).toEqual({ date: '2026-03-09', hour: 22 });
+    expect(begunHours('2026-03-09', at1030)).toHaveLength(23);
+    expect(earliestStartDate(at1030)).toBe('2026-03-09');
+    expect(canStartOn('2026-03-10', Array<number>(24).fill(1), at1030)).toBe(true);
+  });
+
+  it('a missing or unknown zone keeps the current one', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    setBusinessTimeZone('Not/AZone');
+    setBusinessTimeZone(undefined);
+    setBusinessTimeZone('');
+    expect(getBusinessTimeZone()).toBe('Asia/Shanghai');
+    expect(businessNow(at1030)).toEqual({ date: '2026-03-10', hour: 10 });
+    expect(warn).toHaveBeenCalledTimes(1);
+    warn.mockRestore();
   });
 });
 

@@ -8,7 +8,10 @@
  */
 
 export const HOURS = 24;
-/** Plan days and hours are counted in the business time zone (product §2). */
+/**
+ * Plan days and hours are counted in the business time zone (product §2): the server's TZ_BUSINESS,
+ * which plan/config and full-data carry as `timeZone`; this default stands until one has loaded.
+ */
 export const BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 
 export type DistributionPreset = 'even' | 'curve' | 'custom';
@@ -17,14 +20,24 @@ export const DISTRIBUTION_PRESETS: readonly DistributionPreset[] = ['even', 'cur
 /** Relative traffic per hour, 0:00 to 23:00. */
 export const TRAFFIC_CURVE: readonly number[] = [3, 2, 1, 1, 1, 1, 2, 3, 5, 6, 7, 7, 6, 6, 7, 7, 6, 6, 7, 8, 9, 10, 9, 6];
 
-const dateTimeParts = new Intl.DateTimeFormat('en-CA', {
-  timeZone: BUSINESS_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  hourCycle: 'h23',
-});
+const dateTimeFormat = (timeZone: string) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', hourCycle: 'h23' });
+
+let businessTimeZone = BUSINESS_TIME_ZONE;
+let dateTimeParts = dateTimeFormat(businessTimeZone);
+
+/** Adopts the server's business time zone; a missing or unknown zone keeps the current one. */
+export function setBusinessTimeZone(timeZone: string | null | undefined): void {
+  if (!timeZone || timeZone === businessTimeZone) return;
+  try {
+    dateTimeParts = dateTimeFormat(timeZone);
+    businessTimeZone = timeZone;
+  } catch {
+    console.warn('unknown business time zone', timeZone); // Intl refuses it: keep counting in the current zone
+  }
+}
+
+export const getBusinessTimeZone = () => businessTimeZone;
 
 /** Today's date (YYYY-MM-DD) and the current hour (0-23) in the business time zone. */
 export function businessNow(now: Date = new Date()): { date: string; hour: number } {

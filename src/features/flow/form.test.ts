@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanConfig } from './api';
+import type { BaseService } from '@common/api-types';
 import { distributionSum } from './distribution';
 import { applyFormChange, chosenOptionIds, defaultOptions, initialFlowForm, toPlanForm, validateFlowForm } from './form';
 
 const at1030 = new Date('2026-03-10T02:30:00Z'); // 10:30 in Shanghai
-const config: PlanConfig = {
+const config: BaseService = {
   id: 1,
   name: '搜索浏览',
   integral: 2,

@@ -4,7 +4,8 @@
  * deep-visit condition; the hours sum to the daily count, none in hours already begun today.
  */
 import type { FlowType } from '@common/domain';
-import type { ItemInfo, PlanConfig, PlanForm, TemplateForm } from './api';
+import type { BaseService, PlanForm, TemplateForm } from '@common/api-types';
+import type { ItemInfo } from './api';
 import { begunHours, checkDistribution, presetDistribution, rescaleDistribution, type DistributionPreset, type DistributionProblem } from './distribution';
 
 export const KEYWORDS_MAX = 5;
@@ -49,7 +50,7 @@ export function initialFlowForm(startDate: string, dailyCount = 100, now: Date =
 }
 
 /** A base service's default choices: the first option of each condition (the cheapest by seed order). */
-export function defaultOptions(config: PlanConfig | undefined): Record<number, number> {
+export function defaultOptions(config: BaseService | undefined): Record<number, number> {
   const options: Record<number, number> = {};
   for (const condition of config?.conditionList ?? []) {
     const first = condition.optionList[0];
@@ -59,14 +60,14 @@ export function defaultOptions(config: PlanConfig | undefined): Record<number, n
 }
 
 /** The chosen option ids, in the config's condition order (one per condition). */
-export function chosenOptionIds(config: PlanConfig | undefined, options: Record<number, number>): number[] {
+export function chosenOptionIds(config: BaseService | undefined, options: Record<number, number>): number[] {
   return (config?.conditionList ?? []).map((c) => options[c.id]).filter((id): id is number => id !== undefined);
 }
 
 export type FlowFormErrors = Partial<Record<'item' | 'title' | 'keywords' | 'config' | 'options' | 'dailyCount' | 'days' | 'startDate' | 'distribution', string>>;
 
 /** Error keys (in the `flow` namespace), by field; empty when the form can be sent. */
-export function validateFlowForm(state: FlowFormState, config: PlanConfig | undefined, opts: { requireStartDate: boolean; now?: Date }): FlowFormErrors {
+export function validateFlowForm(state: FlowFormState, config: BaseService | undefined, opts: { requireStartDate: boolean; now?: Date }): FlowFormErrors {
   const errors: FlowFormErrors = {};
   if (!state.item) errors.item = 'error.itemRequired';
   else if (!state.title.trim()) errors.title = 'error.titleRequired';
@@ -87,7 +88,7 @@ export function validateFlowForm(state: FlowFormState, config: PlanConfig | unde
   return errors;
 }
 
-export function toPlanForm(state: FlowFormState, flowType: FlowType, config: PlanConfig): PlanForm {
+export function toPlanForm(state: FlowFormState, flowType: FlowType, config: BaseService): PlanForm {
   const item = state.item!;
   return {
     flowType,
@@ -107,7 +108,7 @@ export function toPlanForm(state: FlowFormState, flowType: FlowType, config: Pla
 }
 
 /** Form state from a stored template form (the template editor). */
-export function fromTemplateForm(form: TemplateForm, config: PlanConfig | undefined): FlowFormState {
+export function fromTemplateForm(form: TemplateForm, config: BaseService | undefined): FlowFormState {
   const options: Record<number, number> = {};
   for (const condition of config?.conditionList ?? []) {
     const chosen = condition.optionList.find((o) => form.optionIds.includes(o.id));

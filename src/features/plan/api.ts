@@ -5,76 +5,7 @@
 import useSWR, { mutate } from 'swr';
 import type { FlowType, PlanStatus } from '@common/domain';
 import { apiPost, downloadXlsx, type Query } from '@/lib/api';
-import type { PlanForm, TemplateForm } from '@/features/flow';
-
-export interface PlanRow extends PlanForm {
-  id: number;
-  configName: string;
-  options?: { conditionLabel: string; optionLabel: string; integral: number }[];
-  unitCost: number;
-  /** Fraction, e.g. 0.95. */
-  discount: number;
-  totalCount: number;
-  totalCost: number;
-  dispatched: number;
-  status: PlanStatus;
-  statusText: string;
-  refunded: number;
-  createdAt: string;
-  endAt: string;
-  stoppedAt?: string | null;
-}
-
-export interface Paged<T> {
-  list: T[];
-  total: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface PlanCounts {
-  pending: number;
-  running: number;
-  completed: number;
-  stopped: number;
-  total: number;
-  todayDispatched: number;
-  integral: number;
-}
-
-export interface ScheduleView {
-  timeZone: string;
-  today: string;
-  currentHour: number;
-  currentDay: number | null;
-  distribution: number[];
-  dispatchedTodayByHour: number[];
-  days: { date: string; planned: number; dispatched: number }[];
-}
-
-export interface PlanLedgerRow {
-  id: number;
-  delta: number;
-  balanceAfter: number;
-  kind: string;
-  kindText: string;
-  remark: string;
-  createdAt: string;
-}
-
-export interface PlanDetail {
-  plan: PlanRow;
-  schedule: ScheduleView;
-  ledger: PlanLedgerRow[];
-}
-
-export interface TemplateRow {
-  id: number;
-  name: string;
-  form: TemplateForm;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { CreatedPlan, DeleteResult, Page, PlanCounts, PlanDetail, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
 
 export interface PlanFilters {
   flowType?: FlowType;
@@ -103,7 +34,7 @@ export function filterQuery(filters: PlanFilters): Query {
 }
 
 export function usePlanList(filters: PlanFilters, page: number, pageSize: number) {
-  return useSWR<Paged<PlanRow>>([PLAN_LIST_PATH, { ...filterQuery(filters), page, pageSize }], { keepPreviousData: true });
+  return useSWR<Page<PlanRow>>([PLAN_LIST_PATH, { ...filterQuery(filters), page, pageSize }], { keepPreviousData: true });
 }
 
 export function usePlanCounts(flowType?: FlowType) {
@@ -115,7 +46,7 @@ export function usePlanDetail(id: number | null) {
 }
 
 export function useTemplates(page: number, pageSize: number) {
-  return useSWR<Paged<TemplateRow>>([TEMPLATE_LIST_PATH, { page, pageSize }], { keepPreviousData: true });
+  return useSWR<Page<TemplateRow>>([TEMPLATE_LIST_PATH, { page, pageSize }], { keepPreviousData: true });
 }
 
 /** Re-fetch every cached answer under these paths (all pages and filters). */
@@ -123,19 +54,12 @@ export function revalidate(...paths: string[]) {
   return mutate((key) => Array.isArray(key) && paths.includes(key[0] as string));
 }
 
-export interface StopResult {
-  id: number;
-  ok: boolean;
-  refund: number;
-  message?: string;
-}
-
 export const stopPlans = (ids: number[]) => apiPost<{ results: StopResult[] }>('/api/plan/manage/stop', { ids });
-export const deletePlans = (ids: number[]) => apiPost<{ results: { id: number; ok: boolean; message?: string }[] }>('/api/plan/manage/delete', { ids });
+export const deletePlans = (ids: number[]) => apiPost<{ results: DeleteResult[] }>('/api/plan/manage/delete', { ids });
 export const planToTemplate = (planId: number) => apiPost<TemplateRow>('/api/plan/template/generate', { planId });
 export const exportPlans = (filters: PlanFilters, filename: string) => downloadXlsx('/api/plan/manage/export', filterQuery(filters), filename);
 
 export const updateTemplate = (id: number, name: string, form: TemplateForm) => apiPost<TemplateRow>('/api/plan/template/update', { id, name, form });
 export const deleteTemplate = (id: number) => apiPost<unknown>('/api/plan/template/delete', { id });
 export const publishTemplate = (id: number, startDate: string) =>
-  apiPost<{ id: number; totalCost: number; integral: number }>('/api/plan/template/publish', { id, startDate });
+  apiPost<CreatedPlan>('/api/plan/template/publish', { id, startDate });

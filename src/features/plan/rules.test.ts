@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PlanRow } from './api';
+import type { PlanRow } from '@common/api-types';
 import { canDelete, lastPlanDay, stopPreview } from './rules';
 
 function plan(id: number, patch: Partial<PlanRow>): PlanRow {
@@ -9,10 +9,13 @@ function plan(id: number, patch: Partial<PlanRow>): PlanRow {
     itemUrl: 'https://item.taobao.com/item.htm?id=123456',
     itemId: '123456',
     title: '商品',
+    image: null,
+    shopName: null,
     keywords: ['a'],
     configId: 1,
     configName: '搜索浏览',
     optionIds: [],
+    options: [],
     dailyCount: 100,
     days: 7,
     startDate: '2026-03-11',
@@ -27,6 +30,7 @@ function plan(id: number, patch: Partial<PlanRow>): PlanRow {
     refunded: 0,
     createdAt: '2026-03-10T02:00:00Z',
     endAt: '2026-03-18T00:00:00+08:00',
+    stoppedAt: null,
     ...patch,
   };
 }

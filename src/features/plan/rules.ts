@@ -1,6 +1,6 @@
 /** Plan rules the list needs (product §4): what may stop or be deleted, the stop refund preview, the last plan day. */
 import { stopRefund } from '@/features/flow';
-import type { PlanRow } from './api';
+import type { PlanRow } from '@common/api-types';
 
 export const canStop = (plan: Pick<PlanRow, 'status'>) => plan.status === 'pending' || plan.status === 'running';
 export const canDelete = (plan: Pick<PlanRow, 'status'>) => plan.status === 'completed' || plan.status === 'stopped';

@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { operators } from '../../db/schema.ts';
+import type { ServiceInfo } from '../../../../common/api-types.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
 
@@ -17,13 +18,6 @@ export async function operatorFor(db: Executor, operatorId: number | null | unde
     if (row) return row;
   }
   return defaultOperator(db);
-}
-
-export interface ServiceInfo {
-  wechatQr: string;
-  avatar: string;
-  nickname: string;
-  remark: string;
 }
 
 export const toServiceInfo = (o: OperatorRow): ServiceInfo => ({

@@ -15,44 +15,21 @@ import {
 } from '../../../../common/domain.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
-import { operators, orders, users, type GoodsSnapshot } from '../../db/schema.ts';
+import { operators, orders, users } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
-import type { Page } from '../../http/validate.ts';
+import type { OrderRow, Page, PayInstructions } from '../../../../common/api-types.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { findGoodsOnSale } from '../goods/goods.ts';
 import { changePoints } from '../points/ledger.ts';
-import type { PaymentInstructions } from '../pay/provider.ts';
 import { onlinePaymentProvider } from '../pay/providers.ts';
 import { compactDateTime } from './date-range.ts';
 import { membershipAfterPurchase } from './membership.ts';
 
-type OrderRow = typeof orders.$inferSelect;
+type OrderRecord = typeof orders.$inferSelect;
 type OrderCtx = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
-/** How the client pays an order (answer of create and of detail while pending). */
-export type PayInstructions =
-  | ({ kind: 'online' } & PaymentInstructions)
-  | { kind: 'collect'; transferRemark: string; alipayCollectQr?: string; wxpayCollectQr?: string; bankAccount?: string }
-  | { kind: 'staff'; transferRemark: string };
-
-export interface OrderView {
-  orderNo: string;
-  goodsName: string;
-  type: 'integral' | 'member';
-  status: OrderStatus;
-  statusText: string;
-  amount: number;
-  payType: PayType;
-  payTypeText: string;
-  createdAt: string;
-  paidAt: string | null;
-  expiresAt: string;
-  goods: GoodsSnapshot;
-  pay?: PayInstructions;
-}
-
-export function toOrderView(row: OrderRow): OrderView {
+export function toOrderView(row: OrderRecord): OrderRow {
   const status = row.status as OrderStatus;
   const payType = row.payType as PayType;
   return {
@@ -93,7 +70,7 @@ async function collectAccountOf(db: Executor, userId: number) {
   return fallback ?? { alipayCollectQr: '', wxpayCollectQr: '', bankAccount: '' };
 }
 
-async function payInstructions(ctx: OrderCtx, row: OrderRow): Promise<PayInstructions> {
+async function payInstructions(ctx: OrderCtx, row: OrderRecord): Promise<PayInstructions> {
   if (isOnline(row.payType)) {
     const provider = onlinePaymentProvider(ctx.config);
     if (!provider) throw conflict('在线支付暂未开通，请选择转账付款或联系客服');
@@ -121,7 +98,7 @@ export async function createOrder(
   ctx: OrderCtx,
   userId: number,
   input: { goodsId: number; payType: PayType },
-): Promise<OrderView> {
+): Promise<OrderRow> {
   const now = ctx.clock.now();
   const goodsItem = await findGoodsOnSale(ctx.db, input.goodsId);
   if (!goodsItem) throw badRequest('商品不存在或已下架');
@@ -179,7 +156,7 @@ export interface PaymentEvidence {
 }
 
 export interface PayResult {
-  order: OrderView;
+  order: OrderRow;
   /** False when the order was already paid: nothing happened this time. */
   changed: boolean;
   /** Balance after crediting a points order. */
@@ -236,7 +213,7 @@ export async function payOrder(ctx: OrderCtx, orderNo: string, evidence: Payment
 }
 
 /** One of the user's orders (404 for anyone else's), with how to pay it while pending. */
-export async function getOwnOrder(ctx: OrderCtx, userId: number, orderNo: string): Promise<OrderView> {
+export async function getOwnOrder(ctx: OrderCtx, userId: number, orderNo: string): Promise<OrderRow> {
   await expireDueOrders(ctx.db, ctx.clock.now(), { userId, orderNo });
   const [row] = await ctx.db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!row) throw notFound('订单不存在');
@@ -248,7 +225,7 @@ export async function listOwnOrders(
   ctx: OrderCtx,
   userId: number,
   q: { page: number; pageSize: number; from?: Date; to?: Date; orderNo?: string },
-): Promise<Page<OrderView>> {
+): Promise<Page<OrderRow>> {
   await expireDueOrders(ctx.db, ctx.clock.now(), { userId });
   const conditions: SQL[] = [eq(orders.userId, userId)];
   if (q.from) conditions.push(gte(orders.createdAt, q.from));

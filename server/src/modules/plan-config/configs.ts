@@ -8,31 +8,13 @@ import type { Executor } from '../../db/client.ts';
 import { planConditionOptions, planConditions, planConfigs, type PlanOptionSnapshot } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { FLOW_TYPES, PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
+import type { BaseService, ConditionOption, PlanCondition, PlanConfig } from '../../../../common/api-types.ts';
 
-export interface ConditionOption {
-  id: number;
-  label: string;
-  integral: number;
-}
-export interface Condition {
-  id: number;
-  label: string;
-  optionList: ConditionOption[];
-}
-export interface BaseService {
-  id: number;
-  name: string;
-  integral: number;
-  conditionList: Condition[];
-}
-export interface PlatformConfig {
-  flowType: FlowType;
-  generalType: string;
-  planConfigList: BaseService[];
-}
+/** A platform's price table as stored; the routes add the business time zone. */
+export type PlatformPrices = Omit<PlanConfig, 'timeZone'>;
 
 /** The enabled base services of the given platforms (all three when omitted), in display order. */
-export async function loadPlanConfigs(db: Executor, flowTypes: readonly FlowType[] = FLOW_TYPES): Promise<PlatformConfig[]> {
+export async function loadPlanConfigs(db: Executor, flowTypes: readonly FlowType[] = FLOW_TYPES): Promise<PlatformPrices[]> {
   const configs = await db
     .select()
     .from(planConfigs)
@@ -62,7 +44,7 @@ export async function loadPlanConfigs(db: Executor, flowTypes: readonly FlowType
     list.push({ id: o.id, label: o.label, integral: o.integral });
     optionsByCondition.set(o.conditionId, list);
   }
-  const conditionsByConfig = new Map<number, Condition[]>();
+  const conditionsByConfig = new Map<number, PlanCondition[]>();
   for (const c of conditions) {
     const list = conditionsByConfig.get(c.configId) ?? [];
     list.push({ id: c.id, label: c.label, optionList: optionsByCondition.get(c.id) ?? [] });

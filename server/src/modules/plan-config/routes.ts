@@ -4,7 +4,8 @@ import { parseSaid, sentence } from '../plan/input.ts';
 import { notFound, ok } from '../../http/errors.ts';
 
 import { FLOW_TYPES } from '../../../../common/domain.ts';
-import { findBaseService, loadPlanConfigs } from './configs.ts';
+import type { PlanConfig } from '../../../../common/api-types.ts';
+import { findBaseService, loadPlanConfigs, type PlatformPrices } from './configs.ts';
 
 export const flowTypeSchema = z.enum(FLOW_TYPES, sentence('平台类型不正确，应为 tb、jd 或 pdd'));
 
@@ -16,13 +17,16 @@ const deepConditionQuery = z.strictObject({
 
 /** The price table is public: visitors see it and the app caches it for offline use. */
 export async function planConfigRoutes(app: FastifyInstance) {
+  // The app counts plan days and hours in this zone (it is the server's TZ_BUSINESS).
+  const withTimeZone = (platform: PlatformPrices): PlanConfig => ({ ...platform, timeZone: app.ctx.config.timeZone });
+
   app.get('/api/plan/config', async (request) => {
     const { flowType } = parseSaid(configQuery, request.query);
     const [platform] = await loadPlanConfigs(app.ctx.db, [flowType]);
-    return ok(platform);
+    return ok(withTimeZone(platform!));
   });
 
-  app.get('/api/plan/config/full-data', async () => ok(await loadPlanConfigs(app.ctx.db)));
+  app.get('/api/plan/config/full-data', async () => ok((await loadPlanConfigs(app.ctx.db)).map(withTimeZone)));
 
   app.get('/api/plan/deep-condition/data', async (request) => {
     const { flowType, configId } = parseSaid(deepConditionQuery, request.query);

@@ -9,6 +9,7 @@ import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 
 import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
+import type { PlanForm as WirePlanForm, TemplateForm as WireTemplateForm } from '../../../../common/api-types.ts';
 import { priceForm, type FormPrice } from '../plan-config/configs.ts';
 import { flowTypeSchema } from '../plan-config/routes.ts';
 import { recogniseItemLink } from '../item/links.ts';
@@ -72,8 +73,12 @@ export const planFormSchema = z.strictObject(
   sentence('计划内容不正确'),
 );
 
+/** The forms as validated (null for an empty image/shop name); they are the wire forms. */
 export type TemplateForm = z.infer<typeof templateFormSchema>;
 export type PlanForm = z.infer<typeof planFormSchema>;
+// A drift between the schemas and the wire shapes (common/api-types.ts) fails the typecheck.
+templateFormSchema satisfies z.ZodType<WireTemplateForm>;
+planFormSchema satisfies z.ZodType<WirePlanForm>;
 
 export interface CheckedForm<F> {
   /** The form as stored: trimmed, with the canonical product url. */

@@ -9,52 +9,20 @@ import type { Executor } from '../../db/client.ts';
 import { plans, pointsLedger, users } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/validate.ts';
-import { LEDGER_KIND_LABELS, type FlowType, type LedgerKind, type PlanStatus } from '../../../../common/domain.ts';
+import type { FlowType, PlanStatus } from '../../../../common/domain.ts';
+import type { CreatedPlan, DeleteResult, PlanCounts, PlanDetail, PlanRow, StopResult } from '../../../../common/api-types.ts';
 import { changePoints } from '../points/ledger.ts';
-import type { LedgerView } from '../points/ledger-list.ts';
+import { toLedgerRow } from '../points/ledger-list.ts';
 import { memberBenefit } from '../user/membership.ts';
 import type { PlanForm } from './form.ts';
 import type { FormPrice } from '../plan-config/configs.ts';
-import { dispatchedAt, planProgress, planTotalCost, scheduleBounds, scheduleView, stopRefund, type ScheduleView } from './schedule.ts';
+import { dispatchedAt, planProgress, planTotalCost, scheduleBounds, scheduleView, stopRefund } from './schedule.ts';
 import { localDate, localParts, zonedInstant } from './zoned-time.ts';
 
 export type PlanRecord = typeof plans.$inferSelect;
 
 /** Largest total a plan may cost (the integral columns are 32-bit). */
 const MAX_TOTAL_COST = 2_000_000_000;
-
-export interface PlanRow {
-  id: number;
-  flowType: FlowType;
-  itemUrl: string;
-  itemId: string;
-  title: string;
-  image: string | null;
-  shopName: string | null;
-  keywords: string[];
-  configId: number;
-  configName: string;
-  optionIds: number[];
-  /** The chosen deep-visit options with the prices paid (snapshot). */
-  options: { conditionLabel: string; optionLabel: string; integral: number }[];
-  dailyCount: number;
-  days: number;
-  startDate: string;
-  distribution: number[];
-  unitCost: number;
-  /** Fraction, e.g. 0.95. */
-  discount: number;
-  totalCount: number;
-  totalCost: number;
-  dispatched: number;
-  status: PlanStatus;
-  statusText: string;
-  refunded: number;
-  createdAt: string;
-  /** When the last scheduled hour ends. */
-  endAt: string;
-  stoppedAt: string | null;
-}
 
 export function toPlanRow(p: PlanRecord, now: Date, timeZone: string): PlanRow {
   const progress = planProgress(p, now, timeZone);
@@ -87,13 +55,6 @@ export function toPlanRow(p: PlanRecord, now: Date, timeZone: string): PlanRow {
     endAt: p.endAt.toISOString(),
     stoppedAt: p.stoppedAt ? p.stoppedAt.toISOString() : null,
   };
-}
-
-export interface CreatedPlan {
-  id: number;
-  totalCost: number;
-  /** Balance after the charge. */
-  integral: number;
 }
 
 /**
@@ -256,18 +217,6 @@ export async function* iteratePlans(
   }
 }
 
-export interface PlanCounts {
-  pending: number;
-  running: number;
-  completed: number;
-  stopped: number;
-  total: number;
-  /** Tasks dispatched today (business time zone) across the counted plans. */
-  todayDispatched: number;
-  /** The user's balance. */
-  integral: number;
-}
-
 /**
  * Counts by status, today's dispatched tasks and the balance in ONE query. Today's dispatched is
  * schedule.ts's dispatchedToday written in SQL (the API tests hold the two to the same figures):
@@ -304,12 +253,6 @@ export async function countPlans(db: Executor, userId: number, flowType: FlowTyp
   return { ...row!, integral: row!.integral ?? 0 };
 }
 
-export interface PlanDetail {
-  plan: PlanRow;
-  schedule: ScheduleView;
-  ledger: LedgerView[];
-}
-
 async function findOwnPlan(db: Executor, userId: number, id: number): Promise<PlanRecord | null> {
   const [plan] = await db
     .select()
@@ -329,15 +272,7 @@ export async function planDetail(db: Executor, userId: number, id: number, now: 
   return {
     plan: toPlanRow(plan, now, timeZone),
     schedule: scheduleView(plan, now, timeZone),
-    ledger: ledger.map((r) => ({
-      id: r.id,
-      delta: r.delta,
-      balanceAfter: r.balanceAfter,
-      kind: r.kind as LedgerKind,
-      kindText: LEDGER_KIND_LABELS[r.kind as LedgerKind],
-      remark: r.remark,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    ledger: ledger.map(toLedgerRow),
   };
 }
 
@@ -351,13 +286,6 @@ export async function assertSingleOwned(db: Executor, userId: number, ids: numbe
     .from(plans)
     .where(and(eq(plans.id, ids[0]!), eq(plans.userId, userId), isNull(plans.deletedAt)));
   if (!row) throw notFound(PLAN_NOT_FOUND);
-}
-
-export interface StopResult {
-  id: number;
-  ok: boolean;
-  refund: number;
-  message?: string;
 }
 
 /**
@@ -395,12 +323,6 @@ export async function stopPlan(db: Executor, userId: number, id: number, now: Da
     }
     return { id, ok: true, refund };
   });
-}
-
-export interface DeleteResult {
-  id: number;
-  ok: boolean;
-  message?: string;
 }
 
 /** Soft-deletes completed or stopped plans (kept for the ledger, hidden from the lists). */

@@ -6,6 +6,7 @@
  * scheduled hour has ended, running between; a stop freezes what was dispatched.
  */
 import { PLAN_STATUS_LABELS, type PlanStatus } from '../../../../common/domain.ts';
+import type { DaySchedule, ScheduleView } from '../../../../common/api-types.ts';
 import { addDays, daysBetween, localDate, localParts, zonedInstant } from './zoned-time.ts';
 
 export const HOURS = 24;
@@ -101,25 +102,6 @@ export function planTotalCost(unitCost: number, dailyCount: number, days: number
 export function stopRefund(totalCount: number, dispatched: number, unitCost: number, discountPercent: number): number {
   const hundredths = (totalCount - dispatched) * unitCost * discountPercent;
   return (hundredths - (hundredths % 100)) / 100;
-}
-
-export interface DaySchedule {
-  date: string;
-  planned: number;
-  dispatched: number;
-}
-
-export interface ScheduleView {
-  timeZone: string;
-  /** Local date and hour of `now`. */
-  today: string;
-  currentHour: number;
-  /** Index of today in the plan's days, or null when today is not a plan day. */
-  currentDay: number | null;
-  distribution: number[];
-  /** Per hour, the tasks dispatched today (the time-distribution view). */
-  dispatchedTodayByHour: number[];
-  days: DaySchedule[];
 }
 
 /** The plan's days and today's hours, for the details and time-distribution views. */

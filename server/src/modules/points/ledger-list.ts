@@ -3,23 +3,23 @@ import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { LEDGER_KIND_LABELS, type LedgerKind } from '../../../../common/domain.ts';
 import type { Executor } from '../../db/client.ts';
 import { pointsLedger } from '../../db/schema.ts';
-import type { Page } from '../../http/validate.ts';
+import type { LedgerRow, Page } from '../../../../common/api-types.ts';
 
-export interface LedgerView {
-  id: number;
-  delta: number;
-  balanceAfter: number;
-  kind: LedgerKind;
-  kindText: string;
-  remark: string;
-  createdAt: string;
-}
+export const toLedgerRow = (r: typeof pointsLedger.$inferSelect): LedgerRow => ({
+  id: r.id,
+  delta: r.delta,
+  balanceAfter: r.balanceAfter,
+  kind: r.kind as LedgerKind,
+  kindText: LEDGER_KIND_LABELS[r.kind as LedgerKind],
+  remark: r.remark,
+  createdAt: r.createdAt.toISOString(),
+});
 
 export async function listLedger(
   db: Executor,
   userId: number,
   q: { page: number; pageSize: number; from?: Date; to?: Date },
-): Promise<Page<LedgerView>> {
+): Promise<Page<LedgerRow>> {
   const conditions: SQL[] = [eq(pointsLedger.userId, userId)];
   if (q.from) conditions.push(gte(pointsLedger.createdAt, q.from));
   if (q.to) conditions.push(lt(pointsLedger.createdAt, q.to));
@@ -35,15 +35,7 @@ export async function listLedger(
     db.select({ n: count() }).from(pointsLedger).where(where),
   ]);
   return {
-    list: rows.map((r) => ({
-      id: r.id,
-      delta: r.delta,
-      balanceAfter: r.balanceAfter,
-      kind: r.kind as LedgerKind,
-      kindText: LEDGER_KIND_LABELS[r.kind as LedgerKind],
-      remark: r.remark,
-      createdAt: r.createdAt.toISOString(),
-    })),
+    list: rows.map(toLedgerRow),
     total: Number(total!.n),
     page: q.page,
     pageSize: q.pageSize,

@@ -7,19 +7,11 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { plans, templates } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
-import type { Page } from '../../http/validate.ts';
+import type { Page, TemplateRow } from '../../../../common/api-types.ts';
 import type { TemplateForm } from '../plan/form.ts';
 import type { PlanRecord } from '../plan/plans.ts';
 
 export const TEMPLATE_NOT_FOUND = '模板不存在';
-
-export interface TemplateRow {
-  id: number;
-  name: string;
-  form: TemplateForm;
-  createdAt: string;
-  updatedAt: string;
-}
 
 type TemplateRecord = typeof templates.$inferSelect;
 

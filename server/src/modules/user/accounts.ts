@@ -9,12 +9,12 @@ import { isUniqueViolation } from '../../db/client.ts';
 import { operators, sessions, users } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
-import type { Page } from '../../http/validate.ts';
+import type { AuthResult, InvitedUser, Page, UserData } from '../../../../common/api-types.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { hashPassword, newInviteCode, sha256, verifyPassword } from '../../lib/crypto.ts';
 import { createSession, type UserRow } from '../session/sessions.ts';
 import { lockKey, withSmsCode } from '../sms/codes.ts';
-import { effectiveMemberLevel, getUserData, maskPhone, type UserData } from './membership.ts';
+import { effectiveMemberLevel, getUserData, maskPhone } from './membership.ts';
 import { MEMBER_LEVEL_NAMES, SMS_TYPES } from '../../../../common/domain.ts';
 
 export const MAX_LOGIN_FAILURES = 5;
@@ -28,11 +28,6 @@ export const USER_MESSAGES = {
   phoneNotRegistered: '该手机号尚未注册',
   passwordChanged: '密码已修改成功',
 } as const;
-
-export interface AuthResult {
-  token: string;
-  user: UserData;
-}
 
 async function nextOperatorId(tx: Tx): Promise<number | null> {
   // Serialise assignment so concurrent registrations still take turns.
@@ -181,14 +176,6 @@ export async function resetPassword(
 export async function updateAvatar(ctx: AppContext, user: UserRow, avatar: string): Promise<UserData> {
   const [updated] = await ctx.db.update(users).set({ avatar }).where(eq(users.id, user.id)).returning();
   return getUserData(ctx.db, updated!, ctx.clock.now());
-}
-
-export interface InvitedUser {
-  id: number;
-  phone: string;
-  createdAt: string;
-  memberLevel: number;
-  memberLevelDesc: string;
 }
 
 export async function invitedUsers(ctx: AppContext, inviter: UserRow, page: number, pageSize: number): Promise<Page<InvitedUser>> {

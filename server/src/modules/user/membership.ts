@@ -10,6 +10,9 @@ import type { Executor } from '../../db/client.ts';
 import { memberLevels } from '../../db/schema.ts';
 import type { UserRow } from '../session/sessions.ts';
 import { MEMBER_LEVEL_NAMES, isMemberLevel, type MemberLevel } from '../../../../common/domain.ts';
+import type { UserData } from '../../../../common/api-types.ts';
+
+export type { UserData };
 
 export interface MemberBenefit {
   /** Effective level: 1 when the stored level has expired. */
@@ -19,19 +22,6 @@ export interface MemberBenefit {
   deadline: Date | null;
   /** Plan cost multiplier in percent (100 = no discount), from member_levels. */
   discountPercent: number;
-}
-
-/** The wire shape of a user (product.md section 5). */
-export interface UserData {
-  phone: string;
-  memberLevel: MemberLevel;
-  memberLevelDesc: string;
-  integral: number;
-  memberDeadline: string | null;
-  avatar: string | null;
-  inviteCode: string;
-  /** Fraction, e.g. 0.95. */
-  discount: number;
 }
 
 type MemberFields = Pick<UserRow, 'memberLevel' | 'memberDeadline'>;

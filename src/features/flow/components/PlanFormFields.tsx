@@ -8,7 +8,7 @@ import { DatePicker, InputNumber } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FlowType } from '@common/domain';
-import type { PlanConfig } from '../api';
+import type { BaseService } from '@common/api-types';
 import { begunHours, businessNow, earliestStartDate } from '../distribution';
 import { applyFormChange, DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, defaultOptions, type FlowFormErrors, type FlowFormState } from '../form';
 import DistributionEditor from './DistributionEditor';
@@ -19,7 +19,7 @@ import '../flow.css';
 
 export interface PlanFormFieldsProps {
   flowType: FlowType;
-  configs: PlanConfig[];
+  configs: BaseService[];
   value: FlowFormState;
   onChange: (next: FlowFormState) => void;
   /** Shown only after a first submit attempt. */

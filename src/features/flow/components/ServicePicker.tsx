@@ -2,10 +2,10 @@
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints } from '@/lib/format';
-import type { PlanConfig } from '../api';
+import type { BaseService } from '@common/api-types';
 
 export interface ServicePickerProps {
-  configs: PlanConfig[];
+  configs: BaseService[];
   configId: number | null;
   options: Record<number, number>;
   error?: string;

@@ -1,16 +1,18 @@
 /** The publish page with its data from a stubbed server: the live summary follows the choices. */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { swrFetcher } from '@/lib/api';
 import { loadNamespaces } from '@/lib/i18n';
 import { reloadSessionFromStorage } from '@/lib/session';
 import { stubFetch } from '@/test/fetch';
+import { getBusinessTimeZone, setBusinessTimeZone } from '../distribution';
 import FlowPage from './FlowPage';
 
 const config = {
   flowType: 'tb',
   generalType: '淘宝/天猫',
+  timeZone: 'Asia/Shanghai',
   planConfigList: [
     {
       id: 1,
@@ -37,6 +39,8 @@ beforeEach(() => {
     return { status: 404, body: { success: false, message: 'not found' } };
   });
 });
+
+afterEach(() => setBusinessTimeZone('Asia/Shanghai'));
 
 function renderPage() {
   return render(
@@ -75,5 +79,18 @@ describe('<FlowPage> summary', () => {
     await waitFor(() => expect(screen.getByTestId('summary-total').textContent).toBe('570 积分'));
     expect(screen.getByTestId('summary-after').textContent).toContain('积分不足');
     expect(screen.getByTestId('short-note').textContent).toContain('积分不足');
+  });
+});
+
+describe('<FlowPage> business time zone', () => {
+  it('counts plan days in the zone the platform config carries', async () => {
+    stubFetch((request) => {
+      if (request.url.startsWith('/api/plan/config')) return { body: { success: true, data: { ...config, timeZone: 'America/New_York' } } };
+      if (request.url.startsWith('/api/user/user-data')) return { body: { success: true, data: user } };
+      return { status: 404, body: { success: false, message: 'not found' } };
+    });
+    expect(getBusinessTimeZone()).toBe('Asia/Shanghai');
+    renderPage();
+    await waitFor(() => expect(getBusinessTimeZone()).toBe('America/New_York'));
   });
 });

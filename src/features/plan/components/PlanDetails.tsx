@@ -4,26 +4,19 @@
  */
 import { Descriptions, Progress, Table, Tag, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { TemplateForm } from '@/features/flow';
 import { formatDateTime, formatPoints } from '@/lib/format';
-import type { PlanLedgerRow, PlanRow, ScheduleView } from '../api';
+import type { LedgerRow, PlanOptionChoice, PlanRow, ScheduleView, TemplateForm } from '@common/api-types';
 import { lastPlanDay } from '../rules';
 import { STATUS_COLORS } from './status';
 import TimeDistribution from './TimeDistribution';
 
-export interface ChosenOption {
-  conditionLabel: string;
-  optionLabel: string;
-  integral: number;
-}
-
 export interface PlanDetailsProps {
   form: TemplateForm;
   serviceName: string;
-  options: ChosenOption[];
+  options: PlanOptionChoice[];
   plan?: PlanRow;
   schedule?: ScheduleView;
-  ledger?: PlanLedgerRow[];
+  ledger?: LedgerRow[];
 }
 
 export default function PlanDetails({ form, serviceName, options, plan, schedule, ledger }: PlanDetailsProps) {

@@ -25,8 +25,8 @@ import {
   usePlanDetail,
   usePlanList,
   type PlanFilters,
-  type PlanRow,
 } from '../api';
+import type { PlanRow } from '@common/api-types';
 import { canDelete, canStop, lastPlanDay, stopPreview } from '../rules';
 import PlanDetails from './PlanDetails';
 import { PLAN_STATUSES, STATUS_COLORS } from './status';

@@ -8,6 +8,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
+import type { BaseService, PlanConfig, PlanOptionChoice, TemplateForm, TemplateRow } from '@common/api-types';
 import type { FlowType } from '@common/domain';
 import {
   businessNow,
@@ -16,20 +17,18 @@ import {
   CostSummary,
   fromTemplateForm,
   PlanFormFields,
+  setBusinessTimeZone,
   toPlanForm,
   unitCost,
   validateFlowForm,
   type FlowFormState,
-  type PlanConfig,
-  type PlatformConfig,
-  type TemplateForm,
 } from '@/features/flow';
 import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { refreshCurrentUser, useCurrentUser } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
-import { deleteTemplate, PLAN_COUNT_PATH, PLAN_LIST_PATH, publishTemplate, revalidate, TEMPLATE_LIST_PATH, updateTemplate, useTemplates, type TemplateRow } from '../api';
-import PlanDetails, { type ChosenOption } from './PlanDetails';
+import { deleteTemplate, PLAN_COUNT_PATH, PLAN_LIST_PATH, publishTemplate, revalidate, TEMPLATE_LIST_PATH, updateTemplate, useTemplates } from '../api';
+import PlanDetails from './PlanDetails';
 import TimeDistribution from './TimeDistribution';
 
 const PAGE_SIZE = 10;
@@ -37,9 +36,9 @@ const PAGE_SIZE = 10;
 type Dialog = { kind: 'details' | 'time' | 'publish' | 'edit' | 'delete'; template: TemplateRow } | null;
 
 /** The base service of a template's form, and its chosen options in words. */
-function describe(configs: PlatformConfig[] | undefined, form: TemplateForm): { config?: PlanConfig; options: ChosenOption[] } {
+function describe(configs: PlanConfig[] | undefined, form: TemplateForm): { config?: BaseService; options: PlanOptionChoice[] } {
   const config = configs?.find((p) => p.flowType === form.flowType)?.planConfigList.find((c) => c.id === form.configId);
-  const options: ChosenOption[] = [];
+  const options: PlanOptionChoice[] = [];
   for (const condition of config?.conditionList ?? []) {
     const option = condition.optionList.find((o) => form.optionIds.includes(o.id));
     if (option) options.push({ conditionLabel: condition.label, optionLabel: option.label, integral: option.integral });
@@ -58,7 +57,7 @@ export default function TemplateTab() {
   const [editForm, setEditForm] = useState<FlowFormState | null>(null);
   const [editSubmitted, setEditSubmitted] = useState(false);
   const { data, isLoading } = useTemplates(page, PAGE_SIZE);
-  const { data: configs } = useSWR<PlatformConfig[]>(PLAN_FULL_DATA_PATH);
+  const { data: configs } = useSWR<PlanConfig[]>(PLAN_FULL_DATA_PATH, { onSuccess: (list) => list[0] && setBusinessTimeZone(list[0].timeZone) });
   const { user } = useCurrentUser();
   const platformNames: Record<FlowType, string> = { tb: t('common:flowType.tb'), jd: t('common:flowType.jd'), pdd: t('common:flowType.pdd') };
 

@@ -4,20 +4,21 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAY_TYPES, type PayType } from '@common/domain';
 import { formatYuan } from '@/lib/format';
-import { createOrder, type Goods, type Order } from '../api';
+import type { Goods, OrderRow } from '@common/api-types';
+import { createOrder } from '../api';
 import OrderPayment from './OrderPayment';
 import PayMethodPicker from './PayMethodPicker';
 
 export interface CheckoutProps {
   goods: Goods | null;
   /** Called with the order once created (e.g. to lock the goods choice). */
-  onOrder?: (order: Order | null) => void;
+  onOrder?: (order: OrderRow | null) => void;
 }
 
 export default function Checkout({ goods, onOrder }: CheckoutProps) {
   const { t } = useTranslation('recharge');
   const [payType, setPayType] = useState<PayType>(PAY_TYPES.ALI_PAY);
-  const [order, setOrder] = useState<Order | null>(null);
+  const [order, setOrder] = useState<OrderRow | null>(null);
   const [submitting, setSubmitting] = useState(false);
 
   const restart = () => {

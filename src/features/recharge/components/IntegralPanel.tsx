@@ -4,7 +4,8 @@ import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints, formatYuan } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
-import { useGoods, type Goods } from '../api';
+import type { Goods } from '@common/api-types';
+import { useGoods } from '../api';
 import Checkout from './Checkout';
 
 export default function IntegralPanel() {

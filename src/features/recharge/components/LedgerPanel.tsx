@@ -2,7 +2,8 @@
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPoints } from '@/lib/format';
-import { useLedger, type LedgerRow } from '../api';
+import type { LedgerRow } from '@common/api-types';
+import { useLedger } from '../api';
 import DateRangeFilter from './DateRangeFilter';
 import { useListFilters } from './useListFilters';
 

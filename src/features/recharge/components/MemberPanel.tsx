@@ -4,7 +4,8 @@ import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
-import { useGoods, useMemberLevels, type Goods } from '../api';
+import type { Goods } from '@common/api-types';
+import { useGoods, useMemberLevels } from '../api';
 import { discountTenths, memberPurchase } from '../membership';
 import Checkout from './Checkout';
 

@@ -6,13 +6,13 @@ import { loadNamespaces } from '@/lib/i18n';
 import { reloadSessionFromStorage } from '@/lib/session';
 import { onUiEvent } from '@/lib/ui-events';
 import { stubFetch } from '@/test/fetch';
-import type { Order } from '../api';
+import type { OrderRow } from '@common/api-types';
 import Checkout from './Checkout';
 import OrderPayment from './OrderPayment';
 
 const user = { phone: '13800138000', memberLevel: 1, memberLevelDesc: '普通会员', integral: 100, memberDeadline: null, avatar: null };
 const goods = { id: 1, type: 'integral' as const, name: '1000 积分', price: 10000, points: 1000 };
-const pending: Order = {
+const pending: OrderRow = {
   orderNo: '20260301100000123456',
   goodsName: '1000 积分',
   type: 'integral',
@@ -60,7 +60,7 @@ describe('<OrderPayment>', () => {
 
   it('polls a pending collect order until staff confirm it, showing the QR and the order number to write as remark', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const collect: Order = { ...pending, payType: 3, payTypeText: '支付宝转账', pay: { kind: 'collect', transferRemark: pending.orderNo, alipayCollectQr: '/service/alipay-collect-qr.svg' } };
+    const collect: OrderRow = { ...pending, payType: 3, payTypeText: '支付宝转账', pay: { kind: 'collect', transferRemark: pending.orderNo, alipayCollectQr: '/service/alipay-collect-qr.svg' } };
     let paid = false;
     const { requests } = stubFetch(({ url }) => {
       if (url.startsWith('/api/order/detail')) return { body: { success: true, data: paid ? { ...collect, status: 'paid', pay: undefined } : collect } };
@@ -82,7 +82,7 @@ describe('<OrderPayment>', () => {
     stubFetch(() => ({ body: { success: true, data: pending } }));
     const opened = vi.fn();
     const off = onUiEvent('service', opened);
-    const staff: Order = { ...pending, payType: 9, pay: { kind: 'staff', transferRemark: pending.orderNo } };
+    const staff: OrderRow = { ...pending, payType: 9, pay: { kind: 'staff', transferRemark: pending.orderNo } };
     render(<OrderPayment order={staff} />, { wrapper: fresh });
     expect(opened).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByTestId('contact-staff'));
@@ -102,7 +102,7 @@ describe('<OrderPayment>', () => {
 
 describe('<Checkout>', () => {
   it('creates the order with the chosen goods and pay method (never an amount), then shows how to pay', async () => {
-    const bank: Order = { ...pending, payType: 6, pay: { kind: 'collect', transferRemark: pending.orderNo, bankAccount: '招商银行 6214' } };
+    const bank: OrderRow = { ...pending, payType: 6, pay: { kind: 'collect', transferRemark: pending.orderNo, bankAccount: '招商银行 6214' } };
     const { requests } = stubFetch(({ url }) => (url === '/api/order/create' ? { body: { success: true, data: bank } } : { body: { success: true, data: bank } }));
     render(<Checkout goods={goods} />, { wrapper: fresh });
     expect(screen.getByTestId('checkout').textContent).toContain('已选：1000 积分，应付 ¥100.00');

@@ -11,13 +11,14 @@ import { formatDateTime, formatPoints, formatYuan } from '@/lib/format';
 import { refreshCurrentUser, useCurrentUser } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
 import { openServiceModal } from '@/lib/ui-events';
-import { confirmSandboxPayment, fetchOrder, ORDER_DETAIL_PATH, type Order } from '../api';
+import type { OrderRow } from '@common/api-types';
+import { confirmSandboxPayment, fetchOrder, ORDER_DETAIL_PATH } from '../api';
 
 /** How often a pending order is re-read. */
 export const ORDER_POLL_MS = 2000;
 
 export interface OrderPaymentProps {
-  order: Order;
+  order: OrderRow;
   /** Start over (after expiry, or to buy again). */
   onRestart?: () => void;
 }
@@ -27,7 +28,7 @@ export default function OrderPayment({ order: created, onRestart }: OrderPayment
   const { user } = useCurrentUser();
   const [paying, setPaying] = useState(false);
   const [pending, setPending] = useState(created.status === 'pending');
-  const { data, mutate } = useSWR<Order>(
+  const { data, mutate } = useSWR<OrderRow>(
     [ORDER_DETAIL_PATH, created.orderNo],
     () => fetchOrder(created.orderNo),
     { fallbackData: created, refreshInterval: pending ? ORDER_POLL_MS : 0, revalidateOnMount: false, revalidateOnFocus: pending },

@@ -4,7 +4,8 @@ import { Button, Modal, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@common/domain';
 import { formatDateTime, formatYuan } from '@/lib/format';
-import { fetchOrder, useOrderRecords, type Order } from '../api';
+import type { OrderRow } from '@common/api-types';
+import { fetchOrder, useOrderRecords } from '../api';
 import DateRangeFilter from './DateRangeFilter';
 import { useListFilters } from './useListFilters';
 import OrderPayment from './OrderPayment';
@@ -15,7 +16,7 @@ export default function RecordPanel() {
   const { t } = useTranslation('recharge');
   const { filters, search, pagination } = useListFilters();
   const { data, isLoading, mutate } = useOrderRecords(filters);
-  const [paying, setPaying] = useState<Order | null>(null);
+  const [paying, setPaying] = useState<OrderRow | null>(null);
 
   async function continuePaying(orderNo: string) {
     try {
@@ -28,7 +29,7 @@ export default function RecordPanel() {
   return (
     <div className="recharge-panel" data-testid="recharge-record">
       <DateRangeFilter withOrderNo onSearch={search} />
-      <Table<Order>
+      <Table<OrderRow>
         rowKey="orderNo"
         size="middle"
         loading={isLoading}

@@ -5,25 +5,17 @@ import useSWR from 'swr';
 import { Link } from 'wouter';
 import { apiGet } from '@/lib/api';
 import { formatDateTime, formatYuan } from '@/lib/format';
-import type { Paged } from '../api';
+import type { OrderRow, Page } from '@common/api-types';
 
 /** The fields of an order (product §5a) this list shows. */
-interface OrderSummary {
-  orderNo: string;
-  goodsName: string;
-  amount: number;
-  payTypeText: string;
-  status: string;
-  statusText: string;
-  createdAt: string;
-}
+type OrderSummary = Pick<OrderRow, 'orderNo' | 'goodsName' | 'amount' | 'payTypeText' | 'status' | 'statusText' | 'createdAt'>;
 
 const LATEST_COUNT = 5;
 
 export default function LatestOrders() {
   const { t } = useTranslation('user');
   const { data, isLoading } = useSWR(['/api/order/list', 'record', LATEST_COUNT], () =>
-    apiGet<Paged<OrderSummary>>('/api/order/list', { type: 'record', page: 1, pageSize: LATEST_COUNT }),
+    apiGet<Page<OrderSummary>>('/api/order/list', { type: 'record', page: 1, pageSize: LATEST_COUNT }),
   );
   return (
     <>

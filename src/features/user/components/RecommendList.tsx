@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api';
 import { formatDateTime, maskPhone } from '@/lib/format';
-import { RECOMMEND_LIST_PATH, type Paged, type RecommendRecord } from '../api';
+import type { InvitedUser, Page } from '@common/api-types';
+import { RECOMMEND_LIST_PATH } from '../api';
 
 const PAGE_SIZE = 10;
 
@@ -13,7 +14,7 @@ export default function RecommendList() {
   const { t } = useTranslation('user');
   const [page, setPage] = useState(1);
   const { data, isLoading } = useSWR([RECOMMEND_LIST_PATH, page], () =>
-    apiGet<Paged<RecommendRecord>>(RECOMMEND_LIST_PATH, { page, pageSize: PAGE_SIZE }),
+    apiGet<Page<InvitedUser>>(RECOMMEND_LIST_PATH, { page, pageSize: PAGE_SIZE }),
   );
   const levelNames: Record<number, string> = {
     1: t('common:memberLevel.1'),
@@ -22,7 +23,7 @@ export default function RecommendList() {
     7: t('common:memberLevel.7'),
   };
   return (
-    <Table<RecommendRecord>
+    <Table<InvitedUser>
       data-testid="recommend-list"
       size="middle"
       rowKey={(record) => String(record.id ?? `${record.phone}-${record.createdAt}`)}
