@@ -5,12 +5,12 @@
  */
 import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { parseSaid, sentence } from '../plan/input.ts';
 import { badRequest, ok } from '../../http/errors.ts';
 
 import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
 import { canonicalUrl, isItemId, recogniseItemLink, type RecognisedItem } from './links.ts';
 import { linkOnlyProvider, type ProductInfo, type ProductInfoProvider } from './provider.ts';
+import { msg, parseInput } from '../../http/validate.ts';
 
 export const UNRECOGNISED_LINK = '无法识别的商品链接';
 /** The app waits 30 s for a lookup; the provider gets a little less so we still answer the link. */
@@ -18,11 +18,11 @@ const PROVIDER_TIMEOUT_MS = 25_000;
 
 const itemQuery = z
   .strictObject({
-    url: z.string().trim().max(2000, sentence('商品链接过长')).optional(),
+    url: z.string().trim().max(2000, msg('商品链接过长')).optional(),
     itemId: z.string().trim().optional(),
-    flowType: z.enum(['tb', 'jd', 'pdd'], sentence('平台类型不正确，应为 tb、jd 或 pdd')).optional(),
+    flowType: z.enum(['tb', 'jd', 'pdd'], msg('平台类型不正确，应为 tb、jd 或 pdd')).optional(),
   })
-  .refine((q) => Boolean(q.url || q.itemId), sentence('请输入商品链接'));
+  .refine((q) => Boolean(q.url || q.itemId), msg('请输入商品链接'));
 
 /** Recognises the query's link (or id) and checks it belongs to one of `allowed`. */
 export function resolveItemQuery(query: z.infer<typeof itemQuery>, allowed: readonly FlowType[], fallback: FlowType): RecognisedItem {
@@ -65,15 +65,15 @@ export async function itemRoutes(app: FastifyInstance, opts: ItemRoutesOptions) 
   const guard = { preHandler: app.requireUser };
 
   app.get('/api/item/get', guard, async (request) => {
-    const item = resolveItemQuery(parseSaid(itemQuery, request.query), ['tb', 'jd'], 'tb');
+    const item = resolveItemQuery(parseInput(itemQuery, request.query), ['tb', 'jd'], 'tb');
     return ok(await lookupItem(provider, item, request.log));
   });
   app.get('/api/item/pdd/get', guard, async (request) => {
-    const item = resolveItemQuery(parseSaid(itemQuery, request.query), ['pdd'], 'pdd');
+    const item = resolveItemQuery(parseInput(itemQuery, request.query), ['pdd'], 'pdd');
     return ok(await lookupItem(provider, item, request.log));
   });
   app.get('/api/item/pdd/store-name', guard, async (request) => {
-    const item = resolveItemQuery(parseSaid(itemQuery, request.query), ['pdd'], 'pdd');
+    const item = resolveItemQuery(parseInput(itemQuery, request.query), ['pdd'], 'pdd');
     const found = await lookupItem(provider, item, request.log);
     return ok({ shopName: found.shopName ?? '' });
   });

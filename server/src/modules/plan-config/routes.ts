@@ -1,18 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseSaid, sentence } from '../plan/input.ts';
 import { notFound, ok } from '../../http/errors.ts';
 
 import { FLOW_TYPES } from '../../../../common/domain.ts';
 import type { PlanConfig } from '../../../../common/api-types.ts';
 import { findBaseService, loadPlanConfigs, type PlatformPrices } from './configs.ts';
+import { msg, parseInput } from '../../http/validate.ts';
 
-export const flowTypeSchema = z.enum(FLOW_TYPES, sentence('平台类型不正确，应为 tb、jd 或 pdd'));
+export const flowTypeSchema = z.enum(FLOW_TYPES, msg('平台类型不正确，应为 tb、jd 或 pdd'));
 
 const configQuery = z.strictObject({ flowType: flowTypeSchema });
 const deepConditionQuery = z.strictObject({
   flowType: flowTypeSchema,
-  configId: z.coerce.number(sentence('请选择基础服务')).int(sentence('基础服务不正确')).positive(sentence('基础服务不正确')),
+  configId: z.coerce.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')),
 });
 
 /** The price table is public: visitors see it and the app caches it for offline use. */
@@ -21,7 +21,7 @@ export async function planConfigRoutes(app: FastifyInstance) {
   const withTimeZone = (platform: PlatformPrices): PlanConfig => ({ ...platform, timeZone: app.ctx.config.timeZone });
 
   app.get('/api/plan/config', async (request) => {
-    const { flowType } = parseSaid(configQuery, request.query);
+    const { flowType } = parseInput(configQuery, request.query);
     const [platform] = await loadPlanConfigs(app.ctx.db, [flowType]);
     return ok(withTimeZone(platform!));
   });
@@ -29,7 +29,7 @@ export async function planConfigRoutes(app: FastifyInstance) {
   app.get('/api/plan/config/full-data', async () => ok((await loadPlanConfigs(app.ctx.db)).map(withTimeZone)));
 
   app.get('/api/plan/deep-condition/data', async (request) => {
-    const { flowType, configId } = parseSaid(deepConditionQuery, request.query);
+    const { flowType, configId } = parseInput(deepConditionQuery, request.query);
     const service = await findBaseService(app.ctx.db, flowType, configId);
     if (!service) throw notFound('基础服务不存在');
     return ok(service.conditionList);

@@ -4,7 +4,6 @@
  * here; prices come from the server's table (plan-config), never from the client.
  */
 import { z } from 'zod';
-import { parseSaid, sentence } from './input.ts';
 import type { Executor } from '../../db/client.ts';
 import { badRequest } from '../../http/errors.ts';
 
@@ -16,6 +15,7 @@ import { recogniseItemLink } from '../item/links.ts';
 import { UNRECOGNISED_LINK } from '../item/routes.ts';
 import { HOURS } from './schedule.ts';
 import { daysBetween, isCalendarDate, localDate, localParts } from './zoned-time.ts';
+import { msg, parseInput } from '../../http/validate.ts';
 
 export const MAX_DAILY_COUNT = 10_000;
 export const MAX_DAYS = 90;
@@ -24,53 +24,53 @@ export const MAX_DAYS_AHEAD = 365;
 
 const optionalText = (max: number, label: string) =>
   z
-    .string(sentence(`${label}格式不正确`))
+    .string(msg(`${label}格式不正确`))
     .trim()
-    .max(max, sentence(`${label}不超过 ${max} 个字`))
+    .max(max, msg(`${label}不超过 ${max} 个字`))
     .nullish()
     .transform((v) => (v ? v : null));
 
 const formShape = {
   flowType: flowTypeSchema,
-  itemUrl: z.string(sentence('请填写商品链接')).trim().min(1, sentence('请填写商品链接')).max(2000, sentence('商品链接过长')),
-  itemId: z.string(sentence('请先识别商品链接')).trim().regex(/^\d{5,20}$/, sentence('商品 ID 应为 5 到 20 位数字')),
-  title: z.string(sentence('请填写商品标题')).trim().min(1, sentence('请填写商品标题')).max(100, sentence('商品标题不超过 100 个字')),
-  image: optionalText(1000, '商品图片').refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), sentence('商品图片须是 http(s) 链接')),
+  itemUrl: z.string(msg('请填写商品链接')).trim().min(1, msg('请填写商品链接')).max(2000, msg('商品链接过长')),
+  itemId: z.string(msg('请先识别商品链接')).trim().regex(/^\d{5,20}$/, msg('商品 ID 应为 5 到 20 位数字')),
+  title: z.string(msg('请填写商品标题')).trim().min(1, msg('请填写商品标题')).max(100, msg('商品标题不超过 100 个字')),
+  image: optionalText(1000, '商品图片').refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), msg('商品图片须是 http(s) 链接')),
   shopName: optionalText(100, '店铺名称'),
   keywords: z
     .array(
-      z.string(sentence('关键词必须是文字')).trim().min(1, sentence('关键词不能为空')).max(30, sentence('每个关键词不超过 30 个字')),
-      sentence('请填写关键词'),
+      z.string(msg('关键词必须是文字')).trim().min(1, msg('关键词不能为空')).max(30, msg('每个关键词不超过 30 个字')),
+      msg('请填写关键词'),
     )
-    .min(1, sentence('请至少填写 1 个关键词'))
-    .max(5, sentence('关键词最多 5 个'))
-    .refine((list) => new Set(list).size === list.length, sentence('关键词不能重复')),
-  configId: z.number(sentence('请选择基础服务')).int(sentence('基础服务不正确')).positive(sentence('基础服务不正确')),
+    .min(1, msg('请至少填写 1 个关键词'))
+    .max(5, msg('关键词最多 5 个'))
+    .refine((list) => new Set(list).size === list.length, msg('关键词不能重复')),
+  configId: z.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')),
   optionIds: z
-    .array(z.number(sentence('深度条件选项不正确')).int(sentence('深度条件选项不正确')).positive(sentence('深度条件选项不正确')), sentence('请选择深度条件'))
-    .max(50, sentence('深度条件选项过多')),
+    .array(z.number(msg('深度条件选项不正确')).int(msg('深度条件选项不正确')).positive(msg('深度条件选项不正确')), msg('请选择深度条件'))
+    .max(50, msg('深度条件选项过多')),
   dailyCount: z
-    .number(sentence('请填写每日数量'))
-    .int(sentence('每日数量须是整数'))
-    .min(1, sentence(`每日数量须在 1 到 ${MAX_DAILY_COUNT} 之间`))
-    .max(MAX_DAILY_COUNT, sentence(`每日数量须在 1 到 ${MAX_DAILY_COUNT} 之间`)),
+    .number(msg('请填写每日数量'))
+    .int(msg('每日数量须是整数'))
+    .min(1, msg(`每日数量须在 1 到 ${MAX_DAILY_COUNT} 之间`))
+    .max(MAX_DAILY_COUNT, msg(`每日数量须在 1 到 ${MAX_DAILY_COUNT} 之间`)),
   days: z
-    .number(sentence('请填写天数'))
-    .int(sentence('天数须是整数'))
-    .min(1, sentence(`天数须在 1 到 ${MAX_DAYS} 之间`))
-    .max(MAX_DAYS, sentence(`天数须在 1 到 ${MAX_DAYS} 之间`)),
+    .number(msg('请填写天数'))
+    .int(msg('天数须是整数'))
+    .min(1, msg(`天数须在 1 到 ${MAX_DAYS} 之间`))
+    .max(MAX_DAYS, msg(`天数须在 1 到 ${MAX_DAYS} 之间`)),
   distribution: z
-    .array(z.number(sentence('时间分布须是数字')).int(sentence('时间分布须是非负整数')).min(0, sentence('时间分布须是非负整数')), sentence('请填写时间分布'))
-    .length(HOURS, sentence('时间分布须有 24 个小时')),
+    .array(z.number(msg('时间分布须是数字')).int(msg('时间分布须是非负整数')).min(0, msg('时间分布须是非负整数')), msg('请填写时间分布'))
+    .length(HOURS, msg('时间分布须有 24 个小时')),
 };
 
-export const templateFormSchema = z.strictObject(formShape, sentence('计划内容不正确'));
+export const templateFormSchema = z.strictObject(formShape, msg('计划内容不正确'));
 export const planFormSchema = z.strictObject(
   {
     ...formShape,
-    startDate: z.string(sentence('请选择开始日期')).refine(isCalendarDate, sentence('开始日期格式应为 YYYY-MM-DD')),
+    startDate: z.string(msg('请选择开始日期')).refine(isCalendarDate, msg('开始日期格式应为 YYYY-MM-DD')),
   },
-  sentence('计划内容不正确'),
+  msg('计划内容不正确'),
 );
 
 /** The forms as validated (null for an empty image/shop name); they are the wire forms. */
@@ -102,7 +102,7 @@ async function checkForm<F extends TemplateForm>(db: Executor, form: F): Promise
 export async function checkTemplateForm(db: Executor, input: unknown): Promise<CheckedForm<TemplateForm>> {
   // "Save as template" from the plan page sends the whole form: its start date is ignored, not stored.
   const { startDate: _ignored, ...rest } = (input && typeof input === 'object' ? input : {}) as Record<string, unknown>;
-  return checkForm(db, parseSaid(templateFormSchema, input && typeof input === 'object' ? rest : input));
+  return checkForm(db, parseInput(templateFormSchema, input && typeof input === 'object' ? rest : input));
 }
 
 /**
@@ -110,7 +110,7 @@ export async function checkTemplateForm(db: Executor, input: unknown): Promise<C
  * when it is today, the hours already begun must hold no tasks.
  */
 export async function checkPlanForm(db: Executor, input: unknown, now: Date, timeZone: string): Promise<CheckedForm<PlanForm>> {
-  const form = parseSaid(planFormSchema, input);
+  const form = parseInput(planFormSchema, input);
   const today = localDate(now, timeZone);
   const ahead = daysBetween(today, form.startDate);
   if (ahead < 0) throw badRequest(`开始日期不能早于今天（${today}）`);

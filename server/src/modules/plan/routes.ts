@@ -5,10 +5,9 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseSaid, sentence } from './input.ts';
 import { currentUser } from '../../http/context.ts';
 import { ok } from '../../http/errors.ts';
-import { pagingShape } from '../../http/validate.ts';
+import { pagingShape, msg, parseInput } from '../../http/validate.ts';
 import { PLAN_STATUS_LABELS, type PlanStatus } from '../../../../common/domain.ts';
 import { flowTypeSchema } from '../plan-config/routes.ts';
 import { checkPlanForm } from './form.ts';
@@ -18,7 +17,7 @@ import { isCalendarDate } from './zoned-time.ts';
 
 const PLAN_STATUSES = Object.keys(PLAN_STATUS_LABELS) as PlanStatus[];
 const dateParam = (label: string) =>
-  z.string().refine((s) => s === '' || isCalendarDate(s), sentence(`${label}格式应为 YYYY-MM-DD`)).optional().transform((s) => s || undefined);
+  z.string().refine((s) => s === '' || isCalendarDate(s), msg(`${label}格式应为 YYYY-MM-DD`)).optional().transform((s) => s || undefined);
 
 /** The app sends empty filters as empty strings. */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -27,24 +26,24 @@ const filterShape = {
   flowType: z.preprocess(blankToUndefined, flowTypeSchema.optional()),
   status: z.preprocess(
     (v) => (v === 'all' ? undefined : blankToUndefined(v)),
-    z.enum(PLAN_STATUSES, sentence('状态不正确，应为 pending、running、completed 或 stopped')).optional(),
+    z.enum(PLAN_STATUSES, msg('状态不正确，应为 pending、running、completed 或 stopped')).optional(),
   ),
-  keyword: z.string().trim().max(50, sentence('搜索关键词不超过 50 个字')).optional().transform((s) => s || undefined),
-  dateType: z.enum(['createdAt', 'startDate'], sentence('日期类型应为 createdAt 或 startDate')).default('createdAt'),
+  keyword: z.string().trim().max(50, msg('搜索关键词不超过 50 个字')).optional().transform((s) => s || undefined),
+  dateType: z.enum(['createdAt', 'startDate'], msg('日期类型应为 createdAt 或 startDate')).default('createdAt'),
   dateFrom: dateParam('开始日期'),
   dateTo: dateParam('结束日期'),
 };
 const checkRange = (f: { dateFrom?: string; dateTo?: string }) => !f.dateFrom || !f.dateTo || f.dateFrom <= f.dateTo;
-const filterQuery = z.strictObject(filterShape).refine(checkRange, sentence('开始日期不能晚于结束日期'));
-const listQuery = z.strictObject({ ...filterShape, ...pagingShape }).refine(checkRange, sentence('开始日期不能晚于结束日期'));
+const filterQuery = z.strictObject(filterShape).refine(checkRange, msg('开始日期不能晚于结束日期'));
+const listQuery = z.strictObject({ ...filterShape, ...pagingShape }).refine(checkRange, msg('开始日期不能晚于结束日期'));
 const countQuery = z.strictObject({ flowType: filterShape.flowType });
-const idParam = z.coerce.number(sentence('计划 ID 不正确')).int(sentence('计划 ID 不正确')).positive(sentence('计划 ID 不正确'));
+const idParam = z.coerce.number(msg('计划 ID 不正确')).int(msg('计划 ID 不正确')).positive(msg('计划 ID 不正确'));
 const detailQuery = z.strictObject({ id: idParam });
 const idsBody = z.strictObject({
   ids: z
-    .array(z.number(sentence('计划 ID 不正确')).int(sentence('计划 ID 不正确')).positive(sentence('计划 ID 不正确')), sentence('请选择计划'))
-    .min(1, sentence('请选择计划'))
-    .max(100, sentence('一次最多操作 100 个计划'))
+    .array(z.number(msg('计划 ID 不正确')).int(msg('计划 ID 不正确')).positive(msg('计划 ID 不正确')), msg('请选择计划'))
+    .min(1, msg('请选择计划'))
+    .max(100, msg('一次最多操作 100 个计划'))
     .transform((ids) => [...new Set(ids)]),
 });
 
@@ -61,22 +60,22 @@ export async function planRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/plan/count-data', guard, async (request) => {
-    const { flowType } = parseSaid(countQuery, request.query);
+    const { flowType } = parseInput(countQuery, request.query);
     return ok(await countPlans(ctx.db, currentUser(request).id, flowType, ctx.clock.now(), tz()));
   });
 
   app.get('/api/plan/manage/list', guard, async (request) => {
-    const q = parseSaid(listQuery, request.query);
+    const q = parseInput(listQuery, request.query);
     return ok(await listPlans(ctx.db, currentUser(request).id, q, ctx.clock.now(), tz()));
   });
 
   app.get('/api/plan/manage/detail', guard, async (request) => {
-    const { id } = parseSaid(detailQuery, request.query);
+    const { id } = parseInput(detailQuery, request.query);
     return ok(await planDetail(ctx.db, currentUser(request).id, id, ctx.clock.now(), tz()));
   });
 
   app.post('/api/plan/manage/stop', guard, async (request) => {
-    const { ids } = parseSaid(idsBody, request.body);
+    const { ids } = parseInput(idsBody, request.body);
     const userId = currentUser(request).id;
     await assertSingleOwned(ctx.db, userId, ids);
     const now = ctx.clock.now();
@@ -86,14 +85,14 @@ export async function planRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/plan/manage/delete', guard, async (request) => {
-    const { ids } = parseSaid(idsBody, request.body);
+    const { ids } = parseInput(idsBody, request.body);
     const userId = currentUser(request).id;
     await assertSingleOwned(ctx.db, userId, ids);
     return ok({ results: await deletePlans(ctx.db, userId, ids, ctx.clock.now()) });
   });
 
   app.get('/api/plan/manage/export', guard, async (request, reply) => {
-    const filters: PlanFilters = parseSaid(filterQuery, request.query);
+    const filters: PlanFilters = parseInput(filterQuery, request.query);
     const userId = currentUser(request).id;
     const now = ctx.clock.now();
     const body = new PassThrough();

@@ -4,10 +4,9 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { parseSaid, sentence } from '../plan/input.ts';
 import { currentUser } from '../../http/context.ts';
 import { badRequest, ok } from '../../http/errors.ts';
-import { pagingShape } from '../../http/validate.ts';
+import { pagingShape, msg, parseInput } from '../../http/validate.ts';
 import { checkPlanForm, checkTemplateForm } from '../plan/form.ts';
 import { createPlan } from '../plan/plans.ts';
 import { isCalendarDate } from '../plan/zoned-time.ts';
@@ -21,18 +20,18 @@ import {
   updateTemplate,
 } from './templates.ts';
 
-const id = (label: string) => z.number(sentence(`${label} ID 不正确`)).int(sentence(`${label} ID 不正确`)).positive(sentence(`${label} ID 不正确`));
-const templateName = z.string(sentence('请填写模板名称')).trim().min(1, sentence('请填写模板名称')).max(50, sentence('模板名称不超过 50 个字'));
+const id = (label: string) => z.number(msg(`${label} ID 不正确`)).int(msg(`${label} ID 不正确`)).positive(msg(`${label} ID 不正确`));
+const templateName = z.string(msg('请填写模板名称')).trim().min(1, msg('请填写模板名称')).max(50, msg('模板名称不超过 50 个字'));
 
 const fromPlanBody = z.strictObject({ planId: id('计划'), name: templateName.optional() });
 const fromFormBody = z.strictObject({ name: templateName, form: z.unknown().optional() });
 const updateBody = z
   .strictObject({ id: id('模板'), name: templateName.optional(), form: z.unknown().optional() })
-  .refine((b) => b.name !== undefined || b.form !== undefined, sentence('请填写要修改的模板名称或内容'));
+  .refine((b) => b.name !== undefined || b.form !== undefined, msg('请填写要修改的模板名称或内容'));
 const deleteBody = z.strictObject({ id: id('模板') });
 const publishBody = z.strictObject({
   id: id('模板'),
-  startDate: z.string(sentence('请选择开始日期')).refine(isCalendarDate, sentence('开始日期格式应为 YYYY-MM-DD')),
+  startDate: z.string(msg('请选择开始日期')).refine(isCalendarDate, msg('开始日期格式应为 YYYY-MM-DD')),
 });
 const listQuery = z.strictObject(pagingShape);
 
@@ -44,31 +43,31 @@ export async function templateRoutes(app: FastifyInstance) {
     const userId = currentUser(request).id;
     const body = request.body;
     if (body && typeof body === 'object' && 'planId' in body) {
-      const { planId, name } = parseSaid(fromPlanBody, body);
+      const { planId, name } = parseInput(fromPlanBody, body);
       const plan = await findOwnPlanForTemplate(ctx.db, userId, planId);
       return ok(await createTemplate(ctx.db, userId, name ?? plan.title.slice(0, 50), formOfPlan(plan), ctx.clock.now()));
     }
-    const { name, form } = parseSaid(fromFormBody, body);
+    const { name, form } = parseInput(fromFormBody, body);
     if (form === undefined) throw badRequest('请填写计划内容');
     const checked = await checkTemplateForm(ctx.db, form);
     return ok(await createTemplate(ctx.db, userId, name, checked.form, ctx.clock.now()));
   });
 
   app.get('/api/plan/template/list', guard, async (request) => {
-    const q = parseSaid(listQuery, request.query);
+    const q = parseInput(listQuery, request.query);
     return ok(await listTemplates(ctx.db, currentUser(request).id, q));
   });
 
   app.post('/api/plan/template/update', guard, async (request) => {
     const userId = currentUser(request).id;
-    const { id: templateId, name, form } = parseSaid(updateBody, request.body);
+    const { id: templateId, name, form } = parseInput(updateBody, request.body);
     await findOwnTemplate(ctx.db, userId, templateId);
     const checked = form === undefined ? undefined : (await checkTemplateForm(ctx.db, form)).form;
     return ok(await updateTemplate(ctx.db, userId, templateId, { name, form: checked }, ctx.clock.now()));
   });
 
   app.post('/api/plan/template/delete', guard, async (request) => {
-    const { id: templateId } = parseSaid(deleteBody, request.body);
+    const { id: templateId } = parseInput(deleteBody, request.body);
     await deleteTemplate(ctx.db, currentUser(request).id, templateId);
     return ok({});
   });
@@ -76,7 +75,7 @@ export async function templateRoutes(app: FastifyInstance) {
   /** Same validation and charging as /api/plan/create, with the template's form. */
   app.post('/api/plan/template/publish', guard, async (request) => {
     const userId = currentUser(request).id;
-    const { id: templateId, startDate } = parseSaid(publishBody, request.body);
+    const { id: templateId, startDate } = parseInput(publishBody, request.body);
     const template = await findOwnTemplate(ctx.db, userId, templateId);
     const now = ctx.clock.now();
     const { form, price } = await checkPlanForm(ctx.db, { ...template.form, startDate }, now, ctx.config.timeZone);
