@@ -9,7 +9,7 @@ import {
   stopRefund,
   type PlanClockState,
 } from '../src/modules/plan/schedule.ts';
-import { daysBetween, formatLocalDateTime, isCalendarDate, localDate, zonedInstant } from '../src/modules/plan/zoned-time.ts';
+import { daysBetween, formatLocalDateTime, isCalendarDate, localDate, zonedInstant } from '../src/lib/zoned-time.ts';
 
 const TZ = 'Asia/Shanghai';
 /** Shanghai wall clock -> instant (UTC+8, no daylight saving). */

@@ -16,6 +16,7 @@ import { defaultOperator } from '../modules/operator/operators.ts';
 import { changePoints, ledgerSum } from '../modules/points/ledger.ts';
 import { memberBenefit } from '../modules/user/membership.ts';
 import { MEMBER_LEVEL_NAMES, isMemberLevel, isMobile } from '../../../common/domain.ts';
+import { formatLocalDateTime } from '../lib/zoned-time.ts';
 
 export interface OpsContext {
   db: Db;
@@ -35,12 +36,8 @@ const MAX_POINTS_DELTA = 100_000_000;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 const IMAGE_URL = /^(\/[^\s]*|https?:\/\/[^\s]+)$/;
 
-/** `YYYY-MM-DD HH:mm:ss` of an instant in the business time zone (PostgreSQL does the zone rules). */
-async function formatLocal(db: Executor, at: Date | null, timeZone: string): Promise<string> {
-  if (!at) return '--';
-  const rows = await db.execute(sql`select to_char(${at.toISOString()}::timestamptz at time zone ${timeZone}, 'YYYY-MM-DD HH24:MI:SS') as t`);
-  return String((rows as unknown as { rows: Array<{ t: string }> }).rows[0]!.t);
-}
+/** `YYYY-MM-DD HH:mm:ss` of an instant in the business time zone, or '--'. */
+const formatLocal = (at: Date | null, timeZone: string) => (at ? formatLocalDateTime(at, timeZone) : '--');
 
 /** The instant of a business-time-zone wall clock `YYYY-MM-DD HH:mm:ss`; refuses impossible dates. */
 async function parseLocal(db: Executor, text: string, timeZone: string): Promise<Date> {
@@ -129,8 +126,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const user = await findUser(ctx.db, phone);
       const before = await memberBenefit(ctx.db, user, now);
       await ctx.db.update(users).set({ memberLevel: level, memberDeadline: deadline }).where(eq(users.id, user.id));
-      const beforeText = `${before.levelDesc}${before.deadline ? `，到期 ${await formatLocal(ctx.db, before.deadline, ctx.config.timeZone)}` : ''}`;
-      const afterText = `${levelName(level)}${deadline ? `，到期 ${await formatLocal(ctx.db, deadline, ctx.config.timeZone)}` : ''}`;
+      const beforeText = `${before.levelDesc}${before.deadline ? `，到期 ${formatLocal(before.deadline, ctx.config.timeZone)}` : ''}`;
+      const afterText = `${levelName(level)}${deadline ? `，到期 ${formatLocal(deadline, ctx.config.timeZone)}` : ''}`;
       return `用户 ${phone} 会员：${beforeText} -> ${afterText}`;
     },
   },
@@ -179,16 +176,16 @@ export const COMMANDS: Record<string, OpsCommand> = {
         .from(sessions)
         .where(and(eq(sessions.userId, user.id), sql`${sessions.revokedAt} is null`, sql`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`));
       const [lastSession] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.id)).limit(1);
-      const fmt = (d: Date | null) => formatLocal(db, d, config.timeZone);
-      const locked = user.lockedUntil && user.lockedUntil > now ? `锁定至 ${await fmt(user.lockedUntil)}` : '未锁定';
+      const fmt = (d: Date | null) => formatLocal(d, config.timeZone);
+      const locked = user.lockedUntil && user.lockedUntil > now ? `锁定至 ${fmt(user.lockedUntil)}` : '未锁定';
       return [
         `用户 #${user.id} ${user.phone}`,
-        `  会员：${member.levelDesc}（折扣 ${member.discountPercent}%）${member.deadline ? `，到期 ${await fmt(member.deadline)}` : ''}${user.memberLevel !== member.level ? `（原${levelName(user.memberLevel)}已于 ${await fmt(user.memberDeadline)} 到期）` : ''}`,
+        `  会员：${member.levelDesc}（折扣 ${member.discountPercent}%）${member.deadline ? `，到期 ${fmt(member.deadline)}` : ''}${user.memberLevel !== member.level ? `（原${levelName(user.memberLevel)}已于 ${fmt(user.memberDeadline)} 到期）` : ''}`,
         `  积分：${user.integral}（积分明细合计 ${ledger}${ledger === user.integral ? '，一致' : '，不一致！'}）`,
         `  邀请码：${user.inviteCode}；邀请人：${inviter?.phone ?? '无'}；已邀请 ${invited!.n} 人`,
         `  专属运营：${operator?.nickname ?? '默认运营'}；头像：${user.avatar ?? '默认'}`,
-        `  登录：${locked}，连续密码错误 ${user.loginFailures} 次；有效会话 ${live!.n} 个；最近登录 ${await fmt(lastSession?.createdAt ?? null)}`,
-        `  注册时间：${await fmt(user.createdAt)}`,
+        `  登录：${locked}，连续密码错误 ${user.loginFailures} 次；有效会话 ${live!.n} 个；最近登录 ${fmt(lastSession?.createdAt ?? null)}`,
+        `  注册时间：${fmt(user.createdAt)}`,
       ].join('\n');
     },
   },

@@ -1,9 +1,9 @@
 /**
  * Calendar dates of the business time zone (Asia/Shanghai by default) as instants, over the
- * zone arithmetic of plan/zoned-time.ts (pure; a candidate for the shared lib/).
+ * zone arithmetic of lib/zoned-time.ts.
  */
 import { badRequest } from '../../http/errors.ts';
-import { localParts, zonedInstant } from '../plan/zoned-time.ts';
+import { localParts, zonedInstant } from '../../lib/zoned-time.ts';
 
 /** `YYYYMMDDHHmmss` of `at` in `timeZone` (the readable head of an order number). */
 export function compactDateTime(at: Date, timeZone: string): string {

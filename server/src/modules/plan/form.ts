@@ -14,7 +14,7 @@ import { flowTypeSchema } from '../plan-config/routes.ts';
 import { recogniseItemLink } from '../item/links.ts';
 import { UNRECOGNISED_LINK } from '../item/routes.ts';
 import { HOURS } from './schedule.ts';
-import { daysBetween, isCalendarDate, localDate, localParts } from './zoned-time.ts';
+import { daysBetween, isCalendarDate, localDate, localParts } from '../../lib/zoned-time.ts';
 import { msg, parseInput } from '../../http/validate.ts';
 
 export const MAX_DAILY_COUNT = 10_000;

@@ -17,7 +17,7 @@ import { memberBenefit } from '../user/membership.ts';
 import type { PlanForm } from './form.ts';
 import type { FormPrice } from '../plan-config/configs.ts';
 import { dispatchedAt, planProgress, planTotalCost, scheduleBounds, scheduleView, stopRefund } from './schedule.ts';
-import { localDate, localParts, zonedInstant } from './zoned-time.ts';
+import { localDate, localParts, zonedInstant } from '../../lib/zoned-time.ts';
 
 export type PlanRecord = typeof plans.$inferSelect;
 

@@ -13,7 +13,7 @@ import { flowTypeSchema } from '../plan-config/routes.ts';
 import { checkPlanForm } from './form.ts';
 import { assertSingleOwned, countPlans, createPlan, deletePlans, listPlans, planDetail, stopPlan, type PlanFilters } from './plans.ts';
 import { exportDisposition, writePlansWorkbook, XLSX_TYPE } from './export.ts';
-import { isCalendarDate } from './zoned-time.ts';
+import { isCalendarDate } from '../../lib/zoned-time.ts';
 
 const PLAN_STATUSES = Object.keys(PLAN_STATUS_LABELS) as PlanStatus[];
 const dateParam = (label: string) =>

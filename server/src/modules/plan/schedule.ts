@@ -7,7 +7,7 @@
  */
 import { PLAN_STATUS_LABELS, type PlanStatus } from '../../../../common/domain.ts';
 import type { DaySchedule, ScheduleView } from '../../../../common/api-types.ts';
-import { addDays, daysBetween, localDate, localParts, zonedInstant } from './zoned-time.ts';
+import { addDays, daysBetween, localDate, localParts, zonedInstant } from '../../lib/zoned-time.ts';
 
 export const HOURS = 24;
 
