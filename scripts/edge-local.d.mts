@@ -2,7 +2,7 @@
 export const ROOT: string;
 export const NGINX_DIR: string;
 export const TEMPLATE_VARIABLES: string[];
-export function freePort(): Promise<number>;
+export { freePort } from '../server/test/processes.mjs';
 export function localResolvers(): Promise<string>;
 export function renderTemplate(templateText: string, values: Record<string, string>): string;
 export interface NginxOptions {

@@ -1,52 +1,25 @@
 #!/usr/bin/env node
 // Runs the production edge locally, without Docker: the project's nginx template (rendered with
 // envsubst exactly as the nginx image does) in Debian's nginx, serving dist/, in front of the real
-// API server (`npm start -w server`) on a fresh temporary database. Used by the nginx tests and by
+// API server (src/main.ts via tsx, server/test/processes.mjs) on a fresh temporary database. Used by the nginx tests and by
 // `npm run lhci`; run it by hand to look at the stack:
 //   node scripts/edge-local.mjs            -> prints the URL, Ctrl-C stops everything
 // Needs the Debian packages nginx-light (or nginx) and gettext-base (envsubst).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, mkdir, writeFile, readFile, copyFile, readdir, rm, chmod, cp } from 'node:fs/promises';
 import { createWriteStream, existsSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort, startApiServer, waitForOk } from '../server/test/processes.mjs';
+
+export { freePort };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const NGINX_DIR = join(ROOT, 'nginx');
 // The only variables the template may use; the Dockerfile's NGINX_ENVSUBST_FILTER lists the same.
 export const TEMPLATE_VARIABLES = ['NGINX_PORT', 'API_UPSTREAM', 'WEB_ROOT', 'ASSET_ORIGIN', 'NGINX_LOCAL_RESOLVERS'];
 const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
-
-export function freePort() {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolvePort(port));
-    });
-  });
-}
-
-async function waitForOk(url, { timeoutMs, child, what }) {
-  const deadline = Date.now() + timeoutMs;
-  let lastError;
-  while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${what} exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      if (response.ok) return;
-      lastError = new Error(`${url} answered ${response.status}`);
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${what} not ready after ${timeoutMs} ms: ${lastError?.message}`);
-}
 
 // Starts a command in its own process group, so stop() ends it and every child it spawned.
 function startGroup(command, args, { cwd, env, logFile }) {
@@ -179,28 +152,18 @@ export async function startNginx({ dir, port, apiUpstream, webRoot, assetOrigin,
   return { url: `http://127.0.0.1:${port}`, port, dir, stop: group.stop };
 }
 
-/** The real API server (`npm start -w server`) on a fresh DATA_DIR, outside production. */
+/** The real API server (server/test/processes.mjs) on a fresh DATA_DIR, outside production. */
 export async function startApi({ dir, port, env = {} }) {
   const dataDir = join(dir, 'data');
   const logFile = join(dir, 'api.log');
-  // TRUST_PROXY=1 as in docker-compose.yml: the API believes the X-Forwarded-For nginx sets.
-  const apiEnv = {
-    ...process.env,
-    NODE_ENV: 'development',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    TRUST_PROXY: '1',
-  };
-  delete apiEnv.DATABASE_URL; // the embedded database, whatever the caller's shell says
-  const group = startGroup('npm', ['start', '-w', 'server'], { cwd: ROOT, env: { ...apiEnv, ...env }, logFile });
-  try {
-    await waitForOk(`http://127.0.0.1:${port}/api/healthz`, { timeoutMs: 120_000, child: group.child, what: 'API server' });
-  } catch (error) {
-    await group.stop();
-    throw new Error(`${error.message}\n--- api.log\n${await tail(logFile)}`);
-  }
-  return { url: `http://127.0.0.1:${port}`, port, dataDir, logFile, stop: group.stop };
+  const server = await startApiServer({
+    port,
+    logFile,
+    // TRUST_PROXY=1 as in docker-compose.yml: the API believes the X-Forwarded-For nginx sets.
+    // DATABASE_URL unset: the embedded database, whatever the caller's shell says.
+    env: { DATA_DIR: dataDir, TRUST_PROXY: '1', DATABASE_URL: undefined, ...env },
+  });
+  return { url: server.baseURL, port, dataDir, logFile, stop: server.stop };
 }
 
 /** Builds dist/ (npm run build) unless it is there already. */

@@ -6,59 +6,18 @@
  * that route exists). Options (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_DB
  * (`pglite,postgres`).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../test/postgres-server.mjs';
+import { startApiServer } from '../test/processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
 const DATABASES = (process.env.BENCH_DB || 'pglite,postgres').split(',').map((s) => s.trim());
-const serverDir = path.resolve(import.meta.dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-async function startServer(env: Record<string, string>): Promise<{ base: string; child: ChildProcess; stop(): Promise<void> }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DIST_DIR: path.join(os.tmpdir(), 'no-dist'), ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let log = '';
-  child.stderr!.on('data', (d) => (log += d));
-  const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const up = await fetch(`${base}/api/healthz`).then((r) => r.ok, () => false);
-    if (up) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  return {
-    base,
-    child,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 interface Row {
   database: string;
@@ -86,10 +45,10 @@ async function benchDatabase(database: string): Promise<Row[]> {
     env = { DATA_DIR: dir, DATABASE_URL: '' };
     cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
   }
-  const server = await startServer(env);
+  const server = await startApiServer({ env: { LOG_LEVEL: 'warn', DIST_DIR: path.join(os.tmpdir(), 'no-dist'), ...env } });
   const rows: Row[] = [];
   try {
-    const login = await fetch(`${server.base}/api/user/pwd-login`, {
+    const login = await fetch(`${server.baseURL}/api/user/pwd-login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ phone: '13800138000', password: 'demo12345' }),
@@ -97,12 +56,12 @@ async function benchDatabase(database: string): Promise<Row[]> {
     const token = login.data?.token;
     if (!token) throw new Error(`demo login failed: ${JSON.stringify(login)}`);
     const cases: Array<[string, Record<string, string>]> = [['/api/user/user-data', { 't-token': token, 'x-requested-with': 'XMLHttpRequest' }]];
-    const fullData = await fetch(`${server.base}/api/plan/config/full-data`);
+    const fullData = await fetch(`${server.baseURL}/api/plan/config/full-data`);
     if (fullData.ok) cases.push(['/api/plan/config/full-data', { 'x-requested-with': 'XMLHttpRequest' }]);
     else console.log(`(${database}) /api/plan/config/full-data answered ${fullData.status}: not benchmarked`);
     for (const [urlPath, headers] of cases) {
-      await load(server.base + urlPath, headers, 2); // warm-up, not counted
-      const result = await load(server.base + urlPath, headers, SECONDS);
+      await load(server.baseURL + urlPath, headers, 2); // warm-up, not counted
+      const result = await load(server.baseURL + urlPath, headers, SECONDS);
       const row: Row = {
         database,
         path: urlPath,

@@ -7,9 +7,7 @@
  * export's peak memory is that process's resident set (VmRSS / VmHWM from /proc).
  * Options (env): BENCH_SECONDS (10 per case), BENCH_NODE_ARGS (extra node flags for the server).
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -21,24 +19,13 @@ import { planFilterWhere, planPageQuery } from '../src/modules/plan/plans.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
 // @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../test/postgres-server.mjs';
+import { startApiServer } from '../test/processes.mjs';
 
 const USERS = 1_000;
 const PLANS = 100_000;
 const HEAVY_USER_PLANS = 10_000;
 const CONNECTIONS = 50;
 const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
-
-const serverDir = path.resolve(import.meta.dirname, '..');
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 /** VmRSS / VmHWM (peak) of a process, in bytes. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -95,27 +82,13 @@ try {
   await db.execute(sql`vacuum analyze`); // steady state: statistics and the visibility map (index-only scans)
   console.log(`Inserted ${USERS} users and ${PLANS} plans in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 
-  const port = await freePort();
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: pgServer.url, DIST_DIR: path.join(os.tmpdir(), 'no-dist') },
-    stdio: ['ignore', 'ignore', 'pipe'],
+  const server = await startApiServer({
+    env: { LOG_LEVEL: 'warn', DATABASE_URL: pgServer.url, DIST_DIR: path.join(os.tmpdir(), 'no-dist') },
+    nodeArgs,
   });
-  let log = '';
-  child.stderr!.on('data', (d) => (log += d));
-  stopServer = () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  const address = `http://127.0.0.1:${port}`;
-  for (const deadline = Date.now() + 120_000; ; ) {
-    if (await fetch(`${address}/api/healthz`).then((r) => r.ok, () => false)) break;
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`server did not start:\n${log}`);
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  stopServer = server.stop;
+  const { child, baseURL: address } = server;
 
   const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
   const [{ id: heavyUserId }] = (await rows<{ id: number }>(sql`select min(id)::int as id from users`)) as [{ id: number }];

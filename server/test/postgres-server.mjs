@@ -5,10 +5,10 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { freePort } from './processes.mjs';
 
 function findBinDir() {
   if (process.env.PG_BIN) return process.env.PG_BIN;
@@ -17,16 +17,6 @@ function findBinDir() {
   for (const v of versions) if (fs.existsSync(path.join(root, v, 'bin', 'initdb'))) return path.join(root, v, 'bin');
   throw new Error('PostgreSQL server binaries not found: apt-get install postgresql (or set PG_BIN)');
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 export async function startPostgres() {
   const bin = findBinDir();

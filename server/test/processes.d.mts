@@ -1,0 +1,35 @@
+// Types of server/test/processes.mjs, for the TypeScript callers (benchmarks, e2e setup, nginx tests).
+import type { ChildProcess } from 'node:child_process';
+
+export function freePort(): Promise<number>;
+
+export interface ApiServerOptions {
+  /** On top of process.env, NODE_ENV=development, HOST=127.0.0.1 and PORT; undefined removes a variable. */
+  env?: Record<string, string | undefined>;
+  /** Default: a free port. */
+  port?: number;
+  /** Extra node flags before `--import tsx src/main.ts` (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+  /** Also append the server's stdout and stderr to this file. */
+  logFile?: string;
+  /** How long to wait for /api/healthz (default 120 000 ms). */
+  timeoutMs?: number;
+  /** stop(): SIGKILL this long after SIGTERM (default 5000 ms). */
+  graceMs?: number;
+  /** Name in error messages (default "API server"). */
+  what?: string;
+}
+
+export interface ApiServer {
+  baseURL: string;
+  port: number;
+  child: ChildProcess;
+  /** The server's recent stdout and stderr (last 64 KiB). */
+  log(): string;
+  stop(): Promise<void>;
+}
+
+export function startApiServer(options?: ApiServerOptions): Promise<ApiServer>;
+
+/** Polls url until it answers 2xx; fails early when child (if given) has exited. */
+export function waitForOk(url: string, options: { timeoutMs: number; child?: ChildProcess; what: string }): Promise<void>;
