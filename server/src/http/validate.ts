@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { badRequest } from './errors.ts';
+import { MOBILE_PATTERN } from '../../../common/domain.ts';
 
 z.config(z.locales.zhCN());
 
@@ -53,6 +54,6 @@ export const pagingShape = {
 
 export const phoneSchema = z
   .string(msg('请输入手机号'))
-  .regex(/^1[3-9]\d{9}$/, msg('手机号格式不正确'));
+  .regex(MOBILE_PATTERN, msg('手机号格式不正确'));
 
 export type { Page } from '../../../common/api-types.ts';
