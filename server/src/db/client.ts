@@ -59,10 +59,3 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   if (code !== '23505') return false;
   return !constraint || (e as { constraint?: string }).constraint === constraint;
 }
-
-/** True when err is a CHECK violation (e.g. a balance that would go negative). */
-export function isCheckViolation(err: unknown, constraint?: string): boolean {
-  const e = (err as { cause?: unknown })?.cause ?? err;
-  if ((e as { code?: string })?.code !== '23514') return false;
-  return !constraint || (e as { constraint?: string }).constraint === constraint;
-}

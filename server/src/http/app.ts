@@ -3,7 +3,6 @@
  * Tests call it with an in-memory or PostgreSQL database and use `app.inject`; main.ts listens.
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
-import { ZodError } from 'zod';
 import type { AppContext } from './context.ts';
 import { AppError } from './errors.ts';
 import { resolveSession } from '../modules/session/sessions.ts';
@@ -55,9 +54,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ success: false, message: error.message, data: error.data });
-    }
-    if (error instanceof ZodError) {
-      return reply.status(400).send({ success: false, message: '参数不正确' });
     }
     const code = (error as { code?: string }).code;
     const known = code ? FASTIFY_ERRORS[code] : undefined;
