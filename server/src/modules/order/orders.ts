@@ -5,7 +5,7 @@
  * most once whatever is replayed or raced. Unpaid orders expire (lazily, and by a periodic sweep).
  */
 import { randomInt } from 'node:crypto';
-import { and, count, desc, eq, gt, gte, like, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, like, lt, lte, type SQL } from 'drizzle-orm';
 import {
   ORDER_STATUS_LABELS,
   PAY_TYPE_LABELS,
@@ -15,6 +15,7 @@ import {
 } from '../../../../common/domain.ts';
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
+import { paged } from '../../db/paged.ts';
 import { operators, orders, users } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -232,18 +233,8 @@ export async function listOwnOrders(
   if (q.to) conditions.push(lt(orders.createdAt, q.to));
   // orderNo is validated as letters and digits only, so it carries no LIKE wildcards.
   if (q.orderNo) conditions.push(like(orders.orderNo, `%${q.orderNo}%`));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    ctx.db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    ctx.db.select({ n: count() }).from(orders).where(where),
-  ]);
-  return { list: rows.map(toOrderView), total: Number(total!.n), page: q.page, pageSize: q.pageSize };
+  const order = [desc(orders.createdAt), desc(orders.id)];
+  return paged(ctx.db, { from: orders, where: and(...conditions), orderBy: order }, q, toOrderView);
 }
 
 /** Periodic sweep so expired orders show as such even if nobody reads them. */

@@ -1,7 +1,8 @@
 /** A user's points ledger, newest first (the /recharge/integral-details page). */
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { LEDGER_KIND_LABELS, type LedgerKind } from '../../../../common/domain.ts';
 import type { Executor } from '../../db/client.ts';
+import { paged } from '../../db/paged.ts';
 import { pointsLedger } from '../../db/schema.ts';
 import type { LedgerRow, Page } from '../../../../common/api-types.ts';
 
@@ -23,21 +24,6 @@ export async function listLedger(
   const conditions: SQL[] = [eq(pointsLedger.userId, userId)];
   if (q.from) conditions.push(gte(pointsLedger.createdAt, q.from));
   if (q.to) conditions.push(lt(pointsLedger.createdAt, q.to));
-  const where = and(...conditions);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(pointsLedger)
-      .where(where)
-      .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(pointsLedger).where(where),
-  ]);
-  return {
-    list: rows.map(toLedgerRow),
-    total: Number(total!.n),
-    page: q.page,
-    pageSize: q.pageSize,
-  };
+  const order = [desc(pointsLedger.createdAt), desc(pointsLedger.id)];
+  return paged(db, { from: pointsLedger, where: and(...conditions), orderBy: order }, q, toLedgerRow);
 }

@@ -3,8 +3,9 @@
  * stored as validated (canonical link, trimmed); publishing validates it again against today's
  * price table with the chosen start date and charges exactly like plan creation.
  */
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { paged } from '../../db/paged.ts';
 import { plans, templates } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Page, TemplateRow } from '../../../../common/api-types.ts';
@@ -63,18 +64,8 @@ export async function findOwnTemplate(db: Executor, userId: number, id: number):
 }
 
 export async function listTemplates(db: Executor, userId: number, q: { page: number; pageSize: number }): Promise<Page<TemplateRow>> {
-  const where = eq(templates.userId, userId);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(templates)
-      .where(where)
-      .orderBy(desc(templates.updatedAt), desc(templates.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(templates).where(where),
-  ]);
-  return { list: rows.map(toRow), total: Number(total!.n), page: q.page, pageSize: q.pageSize };
+  const order = [desc(templates.updatedAt), desc(templates.id)];
+  return paged(db, { from: templates, where: eq(templates.userId, userId), orderBy: order }, q, toRow);
 }
 
 export async function updateTemplate(

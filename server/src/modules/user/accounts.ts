@@ -3,9 +3,10 @@
  * password login with lockout (5 wrong passwords lock the phone 15 minutes, counted in the
  * users row), password reset (SMS code type 3), avatar, and the list of invited users.
  */
-import { and, count, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
+import { paged } from '../../db/paged.ts';
 import { operators, sessions, users } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
@@ -178,27 +179,11 @@ export async function updateAvatar(ctx: AppContext, user: UserRow, avatar: strin
   return getUserData(ctx.db, updated!, ctx.clock.now());
 }
 
-export async function invitedUsers(ctx: AppContext, inviter: UserRow, page: number, pageSize: number): Promise<Page<InvitedUser>> {
-  const { db } = ctx;
+export async function invitedUsers(ctx: AppContext, inviter: UserRow, paging: { page: number; pageSize: number }): Promise<Page<InvitedUser>> {
   const now = ctx.clock.now();
-  const where = eq(users.inviterId, inviter.id);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ id: users.id, phone: users.phone, createdAt: users.createdAt, memberLevel: users.memberLevel, memberDeadline: users.memberDeadline })
-      .from(users)
-      .where(where)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(users).where(where),
-  ]);
-  return {
-    list: rows.map((r) => {
-      const level = effectiveMemberLevel(r, now);
-      return { id: r.id, phone: maskPhone(r.phone), createdAt: r.createdAt.toISOString(), memberLevel: level, memberLevelDesc: MEMBER_LEVEL_NAMES[level] };
-    }),
-    total: total!.n,
-    page,
-    pageSize,
-  };
+  const order = [desc(users.createdAt), desc(users.id)];
+  return paged(ctx.db, { from: users, where: eq(users.inviterId, inviter.id), orderBy: order }, paging, (r) => {
+    const level = effectiveMemberLevel(r, now);
+    return { id: r.id, phone: maskPhone(r.phone), createdAt: r.createdAt.toISOString(), memberLevel: level, memberLevelDesc: MEMBER_LEVEL_NAMES[level] };
+  });
 }

@@ -80,7 +80,6 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/user/recommend/list', { preHandler: app.requireUser }, async (request) => {
-    const { page, pageSize } = parseInput(listQuery, request.query);
-    return ok(await invitedUsers(ctx, currentUser(request), page, pageSize));
+    return ok(await invitedUsers(ctx, currentUser(request), parseInput(listQuery, request.query)));
   });
 }
