@@ -10,6 +10,7 @@ import { FLOW_TYPES, type FlowType } from '@common/domain';
 import { formatPoints } from '@/lib/format';
 import { refreshCurrentUser, useCurrentUser, useSession } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
+import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { createPlan, saveFormAsTemplate, usePlanConfig } from '../api';
 import CostSummary from '../components/CostSummary';
 import PlanFormFields from '../components/PlanFormFields';
@@ -35,7 +36,7 @@ export default function FlowPage({ flowType }: FlowPageProps) {
   const [templateName, setTemplateName] = useState('');
   const [savingTemplate, setSavingTemplate] = useState(false);
 
-  const platformNames: Record<FlowType, string> = { tb: t('common:flowType.tb'), jd: t('common:flowType.jd'), pdd: t('common:flowType.pdd') };
+  const platformNames = useFlowTypeNames();
   const configs = useMemo(() => platform?.planConfigList ?? [], [platform]);
   // choose the first base service once the platform's config has arrived
   useEffect(() => {

@@ -12,6 +12,7 @@ import { FLOW_TYPES } from '@common/domain';
 import MemberExpiryAlert from '@/components/MemberExpiryAlert';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
+import { useFlowTypeNames } from '@/lib/flow-type-names';
 
 export interface HomePageProps {
   extra?: ReactNode;
@@ -20,7 +21,7 @@ export interface HomePageProps {
 export default function HomePage({ extra }: HomePageProps) {
   const { t } = useTranslation('home');
   const { user } = useCurrentUser();
-  const platformNames = { tb: t('common:flowType.tb'), jd: t('common:flowType.jd'), pdd: t('common:flowType.pdd') };
+  const platformNames = useFlowTypeNames();
 
   return (
     <section className="page home-page">

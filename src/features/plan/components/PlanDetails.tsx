@@ -5,6 +5,7 @@
 import { Descriptions, Progress, Table, Tag, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPoints } from '@/lib/format';
+import { useFlowTypeNames } from '@/lib/flow-type-names';
 import type { LedgerRow, PlanOptionChoice, PlanRow, ScheduleView, TemplateForm } from '@common/api-types';
 import { lastPlanDay } from '../rules';
 import { STATUS_COLORS } from './status';
@@ -21,7 +22,7 @@ export interface PlanDetailsProps {
 
 export default function PlanDetails({ form, serviceName, options, plan, schedule, ledger }: PlanDetailsProps) {
   const { t } = useTranslation('plan');
-  const platformNames = { tb: t('common:flowType.tb'), jd: t('common:flowType.jd'), pdd: t('common:flowType.pdd') };
+  const platformNames = useFlowTypeNames();
   const items: NonNullable<DescriptionsProps['items']> = [
     { key: 'title', label: t('field.item'), span: 2, children: <a href={form.itemUrl} target="_blank" rel="noreferrer noopener">{form.title}</a> },
     { key: 'itemId', label: t('field.itemId'), children: form.itemId },

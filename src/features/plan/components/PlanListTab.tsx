@@ -12,6 +12,7 @@ import { FLOW_TYPES, type FlowType, type PlanStatus } from '@common/domain';
 import { formatDate, formatPoints } from '@/lib/format';
 import { refreshCurrentUser } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
+import { useFlowTypeNames } from '@/lib/flow-type-names';
 import {
   deletePlans,
   exportPlans,
@@ -58,7 +59,7 @@ export default function PlanListTab() {
     completed: t('status.completed'),
     stopped: t('status.stopped'),
   };
-  const platformNames: Record<FlowType, string> = { tb: t('common:flowType.tb'), jd: t('common:flowType.jd'), pdd: t('common:flowType.pdd') };
+  const platformNames = useFlowTypeNames();
 
   const setFilter = (patch: Partial<PlanFilters>) => {
     setFilters((f) => ({ ...f, ...patch }));

@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { useLocation } from 'wouter';
 import type { BaseService, PlanConfig, PlanOptionChoice, TemplateForm, TemplateRow } from '@common/api-types';
-import type { FlowType } from '@common/domain';
 import {
   businessNow,
   canStartOn,
@@ -27,6 +26,7 @@ import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { refreshCurrentUser, useCurrentUser } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
+import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { deleteTemplate, PLAN_COUNT_PATH, PLAN_LIST_PATH, publishTemplate, revalidate, TEMPLATE_LIST_PATH, updateTemplate, useTemplates } from '../api';
 import PlanDetails from './PlanDetails';
 import TimeDistribution from './TimeDistribution';
@@ -59,7 +59,7 @@ export default function TemplateTab() {
   const { data, isLoading } = useTemplates(page, PAGE_SIZE);
   const { data: configs } = useSWR<PlanConfig[]>(PLAN_FULL_DATA_PATH, { onSuccess: (list) => list[0] && setBusinessTimeZone(list[0].timeZone) });
   const { user } = useCurrentUser();
-  const platformNames: Record<FlowType, string> = { tb: t('common:flowType.tb'), jd: t('common:flowType.jd'), pdd: t('common:flowType.pdd') };
+  const platformNames = useFlowTypeNames();
 
   const open = (kind: NonNullable<Dialog>['kind'], template: TemplateRow) => {
     setDialog({ kind, template });
