@@ -9,6 +9,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FlowType } from '@common/domain';
 import type { BaseService } from '@common/api-types';
+import { DATE_FORMAT } from '@/lib/format';
 import { begunHours, businessNow, earliestStartDate } from '../distribution';
 import { applyFormChange, DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, defaultOptions, type FlowFormErrors, type FlowFormState } from '../form';
 import DistributionEditor from './DistributionEditor';
@@ -38,7 +39,7 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
 
 /** No past dates; today only while an hour of it is still ahead. */
 export function isStartDateDisabled(date: Dayjs): boolean {
-  return date.format('YYYY-MM-DD') < earliestStartDate();
+  return date.format(DATE_FORMAT) < earliestStartDate();
 }
 
 export default function PlanFormFields({ flowType, configs, value, onChange, errors = {}, withStartDate }: PlanFormFieldsProps) {
@@ -98,7 +99,7 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
                 disabledDate={isStartDateDisabled}
                 allowClear={false}
                 status={errors.startDate ? 'error' : undefined}
-                  onChange={(d) => d && change({ startDate: d.format('YYYY-MM-DD') })}
+                onChange={(d) => d && change({ startDate: d.format(DATE_FORMAT) })}
               />
             </label>
           )}

@@ -9,7 +9,7 @@ import { Button, DatePicker, Drawer, Input, Modal, Progress, Select, Skeleton, S
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FLOW_TYPES, type FlowType, type PlanStatus } from '@common/domain';
-import { formatDate, formatPoints } from '@/lib/format';
+import { DATE_FORMAT, formatDate, formatPoints } from '@/lib/format';
 import { refreshCurrentUser } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
@@ -223,7 +223,7 @@ export default function PlanListTab() {
         <DatePicker.RangePicker
           aria-label={t('filter.dates')}
           placeholder={[t('filter.dateFrom'), t('filter.dateTo')]}
-          onChange={(range) => setFilter({ dateFrom: range?.[0]?.format('YYYY-MM-DD'), dateTo: range?.[1]?.format('YYYY-MM-DD') })}
+          onChange={(range) => setFilter({ dateFrom: range?.[0]?.format(DATE_FORMAT), dateTo: range?.[1]?.format(DATE_FORMAT) })}
         />
         <Input.Search
           value={keywordInput}

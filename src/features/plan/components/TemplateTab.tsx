@@ -23,7 +23,7 @@ import {
   type FlowFormState,
 } from '@/features/flow';
 import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
-import { formatDateTime, formatPoints } from '@/lib/format';
+import { DATE_FORMAT, formatDateTime, formatPoints } from '@/lib/format';
 import { refreshCurrentUser, useCurrentUser } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
@@ -66,7 +66,7 @@ export default function TemplateTab() {
     if (kind === 'publish') {
       // the first date the template's hours allow: today if none of them has begun, else tomorrow
       const today = businessNow().date;
-      setStartDate(canStartOn(today, template.form.distribution) ? today : dayjs(today).add(1, 'day').format('YYYY-MM-DD'));
+      setStartDate(canStartOn(today, template.form.distribution) ? today : dayjs(today).add(1, 'day').format(DATE_FORMAT));
     }
     if (kind === 'edit') {
       setEditName(template.name);
@@ -191,8 +191,8 @@ export default function TemplateTab() {
               <DatePicker
                 value={startDate ? dayjs(startDate) : null}
                 allowClear={false}
-                disabledDate={(d) => !canStartOn(d.format('YYYY-MM-DD'), current.form.distribution)}
-                onChange={(d) => setStartDate(d ? d.format('YYYY-MM-DD') : '')}
+                disabledDate={(d) => !canStartOn(d.format(DATE_FORMAT), current.form.distribution)}
+                onChange={(d) => setStartDate(d ? d.format(DATE_FORMAT) : '')}
                 data-testid="template-start-date"
               />
             </label>
