@@ -4,7 +4,7 @@
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import type { AppContext } from './context.ts';
-import { AppError } from './errors.ts';
+import { AppError, unauthorized } from './errors.ts';
 import { resolveSession } from '../modules/session/sessions.ts';
 import { registerModules } from '../modules/index.ts';
 
@@ -48,7 +48,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   });
   app.decorate('requireUser', async (request: FastifyRequest) => {
     await app.optionalUser(request);
-    if (!request.user) throw new AppError(401, '登录已失效，请重新登录');
+    if (!request.user) throw unauthorized();
   });
 
   app.setErrorHandler((error, request, reply) => {

@@ -5,13 +5,13 @@
  */
 import { PAY_TYPES } from '../../../../common/domain.ts';
 import type { AppContext } from '../../http/context.ts';
-import { AppError } from '../../http/errors.ts';
+import { badRequest } from '../../http/errors.ts';
 import { formatLocalDateTime } from '../../lib/zoned-time.ts';
 import { ORDER_NO_PATTERN } from './input.ts';
 import { payOrder } from './orders.ts';
 
 export async function confirmOrderCommand(ctx: Pick<AppContext, 'db' | 'clock' | 'config'>, orderNo: string | undefined): Promise<string> {
-  if (!orderNo || !ORDER_NO_PATTERN.test(orderNo)) throw new AppError(400, '用法：order:confirm <订单号>（订单号只能包含字母和数字）');
+  if (!orderNo || !ORDER_NO_PATTERN.test(orderNo)) throw badRequest('用法：order:confirm <订单号>（订单号只能包含字母和数字）');
   const { order, changed, integral } = await payOrder(ctx, orderNo);
   const what = order.type === 'integral' ? `积分 +${order.goods.points}（余额 ${integral ?? '-'}）` : `会员 ${order.goodsName}`;
   const online = order.payType === PAY_TYPES.ALI_PAY || order.payType === PAY_TYPES.WX_PAY ? '（注意：这是在线支付订单）' : '';

@@ -8,7 +8,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { pointsLedger, users } from '../../db/schema.ts';
-import { AppError, conflict } from '../../http/errors.ts';
+import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { LedgerKind } from '../../../../common/domain.ts';
 
 export interface PointsChange {
@@ -50,7 +50,7 @@ export async function changePoints(tx: Executor, change: PointsChange): Promise<
     .returning({ integral: users.integral });
   if (!updated) {
     const [current] = await tx.select({ integral: users.integral }).from(users).where(eq(users.id, change.userId));
-    if (!current) throw new AppError(404, '用户不存在');
+    if (!current) throw notFound('用户不存在');
     throw new InsufficientPointsError(-change.delta, current.integral);
   }
   try {
