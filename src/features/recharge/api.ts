@@ -6,13 +6,13 @@
 import useSWR from 'swr';
 import type { Goods, GoodsType, LedgerRow, MemberLevelInfo, OrderRow, Page } from '@common/api-types';
 import type { PayType } from '@common/domain';
-import { apiGet, apiPost, swrFetcher, type Query } from '@/lib/api';
+import { apiGet, apiPost, type Query } from '@/lib/api';
 
 export const ORDER_LIST_PATH = '/api/order/list';
 export const ORDER_DETAIL_PATH = '/api/order/detail';
 
-export const useGoods = (type: GoodsType) => useSWR<Goods[]>(['/api/god/get', { type }] as const, swrFetcher);
-export const useMemberLevels = () => useSWR<MemberLevelInfo[]>('/api/god/member-levels', swrFetcher);
+export const useGoods = (type: GoodsType) => useSWR<Goods[]>(['/api/god/get', { type }] as const);
+export const useMemberLevels = () => useSWR<MemberLevelInfo[]>('/api/god/member-levels');
 
 export const createOrder = (goodsId: number, payType: PayType) => apiPost<OrderRow>('/api/order/create', { goodsId, payType });
 
@@ -30,7 +30,7 @@ export interface ListFilters extends Query {
 }
 
 export const useOrderRecords = (filters: ListFilters) =>
-  useSWR<Page<OrderRow>>([ORDER_LIST_PATH, { type: 'record', ...filters }] as const, swrFetcher, { keepPreviousData: true });
+  useSWR<Page<OrderRow>>([ORDER_LIST_PATH, { type: 'record', ...filters }] as const, { keepPreviousData: true });
 
 export const useLedger = (filters: ListFilters) =>
-  useSWR<Page<LedgerRow>>([ORDER_LIST_PATH, { type: 'integral-details', ...filters }] as const, swrFetcher, { keepPreviousData: true });
+  useSWR<Page<LedgerRow>>([ORDER_LIST_PATH, { type: 'integral-details', ...filters }] as const, { keepPreviousData: true });
