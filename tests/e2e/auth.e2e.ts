@@ -1,7 +1,7 @@
 /** Registration, login, find password, change password, log out and 401 handling, in the browser. */
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, launchBrowser, login, noteSmsSent, openPage, registerUser, registerUserViaApi, sessionToken, smsCode, toast, waitSmsWindow, type TestUser } from './harness';
+import { api, DEMO, launchBrowser, login, openPage, registerUser, registerUserViaApi, requestSmsCode, sessionToken, toast, type TestUser } from './harness';
 
 let browser: Browser;
 // Registered up front: the server allows one SMS per phone per 60 s, so the later code requests of
@@ -58,12 +58,7 @@ describe('auth screens', () => {
     const { page, context } = await openPage(browser, '/find-pwd');
     const form = page.getByTestId('find-pwd-form');
     await form.getByPlaceholder('请输入手机号').fill(user.phone);
-    await waitSmsWindow(user.phone);
-    const since = Date.now();
-    await form.getByTestId('sms-code-button').click();
-    await form.getByText(/秒后重新获取/).waitFor();
-    noteSmsSent(user.phone);
-    await form.getByPlaceholder('请输入验证码').fill(await smsCode(user.phone, since, 3));
+    await form.getByPlaceholder('请输入验证码').fill(await requestSmsCode(form, user.phone, 3));
     await form.getByPlaceholder('请输入8-32位字母和数字组合').fill('newpass2024');
     await form.getByPlaceholder('请再次输入密码').fill('newpass2024');
     await form.getByRole('button', { name: '重置密码' }).click();
@@ -94,12 +89,7 @@ describe('auth screens', () => {
     expect(failure).toMatch(/[\u4e00-\u9fa5]/);
     expect(await dialog.isVisible()).toBe(true);
 
-    await waitSmsWindow(user.phone);
-    const since = Date.now();
-    await dialog.getByTestId('sms-code-button').click();
-    await dialog.getByText(/秒后重新获取/).waitFor();
-    noteSmsSent(user.phone);
-    await dialog.getByPlaceholder('请输入验证码').fill(await smsCode(user.phone, since, 3));
+    await dialog.getByPlaceholder('请输入验证码').fill(await requestSmsCode(dialog, user.phone, 3));
     await dialog.getByRole('button', { name: '确认修改' }).click();
     await page.locator('.ant-message-notice').filter({ hasText: '密码已修改成功' }).waitFor();
     await dialog.waitFor({ state: 'hidden' });

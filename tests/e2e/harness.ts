@@ -4,6 +4,8 @@
  * - `launchBrowser()`, `openPage(browser, path?)`: Debian's Chromium; each page collects `errors`
  *   (uncaught page errors) so specs can assert none happened.
  * - `uniquePhone()`, `smsCode(phone, since)`: a fresh mainland number; the latest code from the dev outbox.
+ * - `requestSmsCode(scope, phone, type)`: presses the scope's SMS button (checking its seed texts and
+ *   countdown lock) and answers the code from the dev outbox.
  * - `registerUser(page, opts?)` (through the UI, code from the dev outbox), `registerUserViaApi(opts?)`,
  *   `login(page, phone, password)` (through the UI), `loginViaApi(phone, password)`.
  * - `api(path, { method, body, token })`: a raw call to the server, answering `{ status, body }`.
@@ -11,8 +13,8 @@
  * - `toast(page)`: text of the latest antd message toast.
  * - `DEMO`: the seeded demo account (read-only use: do not change its password).
  */
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
 
 export const DEMO = { phone: '13800138000', password: 'demo12345' } as const;
 
@@ -168,6 +170,22 @@ export async function loginViaApi(phone: string, password: string): Promise<stri
   return res.body.data.token;
 }
 
+/**
+ * Presses the SMS button inside `scope` for `phone` (already typed in) and answers the code sent.
+ * Checks the seed's button: "获取短信验证码" before, then disabled and "{n}秒后重新获取" from 60 s.
+ */
+export async function requestSmsCode(scope: Locator, phone: string, type: number): Promise<string> {
+  const button = scope.getByTestId('sms-code-button');
+  expect((await button.innerText()).trim()).toBe('获取短信验证码');
+  await waitSmsWindow(phone);
+  const since = Date.now();
+  await button.click();
+  await scope.getByText(/^(60|59)秒后重新获取$/).waitFor();
+  noteSmsSent(phone);
+  expect(await button.isDisabled()).toBe(true);
+  return smsCode(phone, since, type);
+}
+
 /** Registers through the /register screen, with the code from the dev outbox. Ends on the page after registration. */
 export async function registerUser(page: Page, opts: { phone?: string; password?: string; inviteCode?: string } = {}): Promise<TestUser> {
   const phone = opts.phone ?? uniquePhone();
@@ -175,12 +193,7 @@ export async function registerUser(page: Page, opts: { phone?: string; password?
   if (!page.url().includes('/register')) await page.goto('/register');
   const form = page.getByTestId('register-form');
   await form.getByPlaceholder('请输入手机号').fill(phone);
-  await waitSmsWindow(phone);
-  const since = Date.now();
-  await form.getByTestId('sms-code-button').click();
-  await page.getByText('60秒后重新获取').or(page.getByText('59秒后重新获取')).first().waitFor();
-  noteSmsSent(phone);
-  await form.getByPlaceholder('请输入验证码').fill(await smsCode(phone, since, 1));
+  await form.getByPlaceholder('请输入验证码').fill(await requestSmsCode(form, phone, 1));
   await form.getByPlaceholder('请输入8-32位字母和数字组合').fill(password);
   await form.getByPlaceholder('请再次输入密码').fill(password);
   if (opts.inviteCode !== undefined) await form.getByPlaceholder('请输入邀请码').fill(opts.inviteCode);
