@@ -1,24 +1,19 @@
 /** Registration, login, find password, change password, log out and 401 handling, in the browser. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, launchBrowser, login, openPage, registerUser, registerUserViaApi, requestSmsCode, sessionToken, toast, type TestUser } from './harness';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, DEMO, login, openPage, registerUser, registerUserViaApi, requestSmsCode, sessionToken, toast, useBrowser, type TestUser } from './harness';
 
-let browser: Browser;
+const browser = useBrowser();
 // Registered up front: the server allows one SMS per phone per 60 s, so the later code requests of
 // these users wait out one window together instead of one after the other.
 let forgetful: TestUser & { token: string };
 let changer: TestUser & { token: string };
 beforeAll(async () => {
-  browser = await launchBrowser();
   [forgetful, changer] = await Promise.all([registerUserViaApi(), registerUserViaApi()]);
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 describe('auth screens', () => {
   it('registers with the SMS code from the dev outbox and lands logged in on /', async () => {
-    const { page, context, errors } = await openPage(browser, '/register');
+    const { page, context, errors } = await openPage(browser(), '/register');
     const user = await registerUser(page);
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByTestId('balance').waitFor();
@@ -31,7 +26,7 @@ describe('auth screens', () => {
   });
 
   it('after login goes to the page first asked for', async () => {
-    const { page, context } = await openPage(browser, '/user/center');
+    const { page, context } = await openPage(browser(), '/user/center');
     await page.waitForURL('**/login');
     await login(page, DEMO.phone, DEMO.password);
     expect(new URL(page.url()).pathname).toBe('/user/center');
@@ -41,7 +36,7 @@ describe('auth screens', () => {
   });
 
   it('shows the server message when the password is wrong and stays on /login', async () => {
-    const { page, context } = await openPage(browser, '/login');
+    const { page, context } = await openPage(browser(), '/login');
     const form = page.getByTestId('login-form');
     await form.getByPlaceholder('请输入手机号').fill(DEMO.phone);
     await form.getByPlaceholder('请输入密码').fill('wrong-password-1');
@@ -55,7 +50,7 @@ describe('auth screens', () => {
 
   it('resets a forgotten password on /find-pwd (SMS type 3) and logs in with the new one', async () => {
     const user = forgetful;
-    const { page, context } = await openPage(browser, '/find-pwd');
+    const { page, context } = await openPage(browser(), '/find-pwd');
     const form = page.getByTestId('find-pwd-form');
     await form.getByPlaceholder('请输入手机号').fill(user.phone);
     await form.getByPlaceholder('请输入验证码').fill(await requestSmsCode(form, user.phone, 3));
@@ -70,7 +65,7 @@ describe('auth screens', () => {
 
   it('changes the password in the 修改密码 dialog (validation, SMS type 3, success toast, closes)', async () => {
     const user = changer;
-    const { page, context } = await openPage(browser, '/login');
+    const { page, context } = await openPage(browser(), '/login');
     await login(page, user.phone, user.password);
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: '修改密码' }).click();
@@ -99,7 +94,7 @@ describe('auth screens', () => {
   });
 
   it('logs out from the dropdown: red item, server revokes the token, session cleared, route replaced with /login', async () => {
-    const { page, context } = await openPage(browser, '/login');
+    const { page, context } = await openPage(browser(), '/login');
     await login(page, DEMO.phone, DEMO.password);
     const token = await sessionToken(page);
     expect(token).toBeTruthy();
@@ -119,7 +114,7 @@ describe('auth screens', () => {
   });
 
   it('handles a 401: token revoked server side, next call logs out and goes to /login', async () => {
-    const { page, context } = await openPage(browser, '/login');
+    const { page, context } = await openPage(browser(), '/login');
     await login(page, DEMO.phone, DEMO.password);
     const token = (await sessionToken(page))!;
     expect((await api('/api/user/logout', { method: 'POST', body: {}, token })).status).toBe(200);

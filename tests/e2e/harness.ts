@@ -2,7 +2,8 @@
  * E2E harness shared by every browser spec (other features reuse it):
  * - `baseURL()`: the server started by global-setup.ts.
  * - `launchBrowser()`, `openPage(browser, path?)`: Debian's Chromium; each page collects `errors`
- *   (uncaught page errors) so specs can assert none happened.
+ *   (uncaught page errors) so specs can assert none happened. `useBrowser()` launches one for the
+ *   spec file (beforeAll/afterAll) and answers a getter for it.
  * - `uniquePhone()`, `smsCode(phone, since)`: a fresh mainland number; the latest code from the dev outbox.
  * - `requestSmsCode(scope, phone, type)`: presses the scope's SMS button (checking its seed texts and
  *   countdown lock) and answers the code from the dev outbox.
@@ -14,7 +15,7 @@
  * - `DEMO`: the seeded demo account (read-only use: do not change its password).
  */
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 export const DEMO = { phone: '13800138000', password: 'demo12345' } as const;
 
@@ -32,6 +33,21 @@ export const baseURL = () => inject('baseURL');
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+/** One browser for the calling spec file: launched before its tests, closed after them. */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('useBrowser(): the browser is not launched yet (call it at the top of the spec file)');
+    return browser;
+  };
 }
 
 export interface OpenedPage {

@@ -1,7 +1,7 @@
 /** Logged-in layout: top bar, dropdown items, the three dialogs, floating nav, scroll behaviour. */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, launchBrowser, login, openPage } from './harness';
+import { api, DEMO, login, openPage, useBrowser } from './harness';
 
 interface PlatformConfig {
   flowType: string;
@@ -9,20 +9,18 @@ interface PlatformConfig {
   planConfigList: { id: number; name: string; integral: number; conditionList: { id: number; label: string; optionList: { integral: number }[] }[] }[];
 }
 
-let browser: Browser;
+const browser = useBrowser();
 let page: Page;
 let close: () => Promise<void>;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
-  const opened = await openPage(browser, '/login');
+  const opened = await openPage(browser(), '/login');
   page = opened.page;
   close = () => opened.context.close();
   await login(page, DEMO.phone, DEMO.password);
 });
 afterAll(async () => {
   await close?.();
-  await browser?.close();
 });
 
 async function menuItem(name: string) {

@@ -4,23 +4,16 @@
  * Prints the figures; fails only above the 160 KB gzipped JS budget of the task.
  */
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './harness';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './harness';
 
 const JS_BUDGET_BYTES = 160 * 1024;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('/login first load', () => {
   it(`loads at most ${JS_BUDGET_BYTES / 1024} KB of gzipped JS`, async () => {
-    const { page, context } = await openPage(browser, undefined, { serviceWorkers: 'block' });
+    const { page, context } = await openPage(browser(), undefined, { serviceWorkers: 'block' });
     const bodies: Promise<{ url: string; kind: 'js' | 'css'; raw: number; gzip: number }>[] = [];
     page.on('response', (response) => {
       const url = new URL(response.url());

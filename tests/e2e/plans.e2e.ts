@@ -6,17 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, login, openPage, registerUserViaApi } from './harness';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { api, login, openPage, registerUserViaApi, useBrowser } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 /** Buys the first points package through the sandbox; answers the new balance. */
 async function topUp(token: string): Promise<number> {
@@ -62,7 +56,7 @@ describe('plans', () => {
     const start = await topUp(user.token);
     expect(start).toBeGreaterThanOrEqual(1000);
 
-    const { page, context, errors } = await openPage(browser, '/login', { acceptDownloads: true });
+    const { page, context, errors } = await openPage(browser(), '/login', { acceptDownloads: true });
     await login(page, user.phone, user.password);
     await page.goto('/flow/tb');
     await collapseServicePanel(page);
@@ -180,7 +174,7 @@ describe('plans', () => {
     }
     const charged = start - (await api<{ integral: number }>('/api/user/user-data', { token: user.token })).body!.data!.integral;
 
-    const { page, context, errors } = await openPage(browser, '/login');
+    const { page, context, errors } = await openPage(browser(), '/login');
     await login(page, user.phone, user.password);
     // home overview: three plans waiting to start
     await page.goto('/');

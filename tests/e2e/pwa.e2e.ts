@@ -3,17 +3,10 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, s
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, baseURL, DEMO, launchBrowser, login, openPage, openPersistentPage } from './harness';
+import { describe, expect, it } from 'vitest';
+import { api, baseURL, DEMO, login, openPage, openPersistentPage, useBrowser } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('PWA', () => {
   it('serves a Chinese manifest with 192/512/maskable icons', async () => {
@@ -48,7 +41,7 @@ describe('PWA', () => {
   });
 
   it('reloads the shell offline with a visible offline notice, and never caches private API answers', async () => {
-    const { page, context } = await openPage(browser, '/login');
+    const { page, context } = await openPage(browser(), '/login');
     await login(page, DEMO.phone, DEMO.password);
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
@@ -93,7 +86,7 @@ describe('PWA', () => {
   });
 
   it('reloads once instead of a blank page when a lazy chunk is missing after a deploy', async () => {
-    const { page, context, errors } = await openPage(browser, '/login', { serviceWorkers: 'block' });
+    const { page, context, errors } = await openPage(browser(), '/login', { serviceWorkers: 'block' });
     await login(page, DEMO.phone, DEMO.password);
     let failed = 0;
     await page.route(/\/assets\/UserCenterPage-[^/]+\.js$/, async (route) => {
@@ -137,7 +130,7 @@ describe('PWA', () => {
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
     const address = server.address();
     const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const context = await browser.newContext({ baseURL: origin });
+    const context = await browser().newContext({ baseURL: origin });
     try {
       const page = await context.newPage();
       await page.goto('/login');

@@ -3,9 +3,9 @@
  * membership (level in the avatar and /user/center, deadline there), the ledger and order record
  * list what happened; collect and contact-staff methods show how to pay.
  */
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, login, openPage, registerUserViaApi, type OpenedPage } from './harness';
+import { api, login, openPage, registerUserViaApi, useBrowser, type OpenedPage } from './harness';
 
 interface Goods {
   id: number;
@@ -22,7 +22,7 @@ interface UserData {
   memberDeadline: string | null;
 }
 
-let browser: Browser;
+const browser = useBrowser();
 let opened: OpenedPage;
 let page: Page;
 let token: string;
@@ -30,16 +30,14 @@ const userData = async () => (await api<UserData>('/api/user/user-data', { token
 const digits = (s: string) => Number(s.replace(/[^\d]/g, ''));
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const user = await registerUserViaApi();
   token = user.token;
-  opened = await openPage(browser, '/login');
+  opened = await openPage(browser(), '/login');
   page = opened.page;
   await login(page, user.phone, user.password);
 });
 afterAll(async () => {
   await opened?.context.close();
-  await browser?.close();
 });
 
 describe('recharge', () => {

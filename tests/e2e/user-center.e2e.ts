@@ -1,15 +1,8 @@
 /** /user/center and / (home): avatar chooser, invite link and QR, recommend list, member status. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, launchBrowser, login, openPage, registerUserViaApi } from './harness';
+import { describe, expect, it } from 'vitest';
+import { api, login, openPage, registerUserViaApi, useBrowser } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('user center', () => {
   it('changes the avatar (top bar follows), shows masked phone, level, deadline, invite link with QR, invitees and latest orders', async () => {
@@ -19,7 +12,7 @@ describe('user center', () => {
     const goods = (await api<{ id: number }[]>('/api/god/get?type=integral', { token: inviter.token })).body!.data!;
     const order = (await api<{ orderNo: string }>('/api/order/create', { body: { goodsId: goods[0].id, payType: 9 }, token: inviter.token })).body!.data!;
 
-    const { page, context, errors } = await openPage(browser, '/login');
+    const { page, context, errors } = await openPage(browser(), '/login');
     await login(page, inviter.phone, inviter.password);
     await page.goto('/user/center');
     await page.getByTestId('masked-phone').waitFor();
@@ -53,7 +46,7 @@ describe('user center', () => {
 
   it('home shows balance, member status and three platform cards leading to /flow/tb|jd|pdd', async () => {
     const user = await registerUserViaApi();
-    const { page, context } = await openPage(browser, '/login');
+    const { page, context } = await openPage(browser(), '/login');
     await login(page, user.phone, user.password);
     await page.getByTestId('home-balance').waitFor();
     const data = (await api<{ integral: number; memberLevelDesc: string }>('/api/user/user-data', { token: user.token })).body!.data!;

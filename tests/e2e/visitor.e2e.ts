@@ -1,19 +1,12 @@
 /** Visitors: guard redirects, invite links, visitor top bar, layout pieces on visitor pages. */
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, openPage } from './harness';
+import { describe, expect, it } from 'vitest';
+import { openPage, useBrowser } from './harness';
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = useBrowser();
 
 describe('visitor', () => {
   it('is sent to /login from every private route', async () => {
-    const { page, context, errors } = await openPage(browser);
+    const { page, context, errors } = await openPage(browser());
     for (const path of ['/', '/user/center', '/flow', '/flow/jd', '/plan', '/plan/template', '/recharge', '/recharge/record', '/no-such-page']) {
       await page.goto(path);
       await page.waitForURL('**/login');
@@ -24,7 +17,7 @@ describe('visitor', () => {
   });
 
   it('may open /login, /register and /find-pwd', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     await page.goto('/register');
     await page.getByTestId('register-form').waitFor();
     expect(new URL(page.url()).pathname).toBe('/register');
@@ -39,7 +32,7 @@ describe('visitor', () => {
   });
 
   it('follows /sui/{id} and /smi/{id} to /login and pre-fills the invite code on /register', async () => {
-    const { page, context } = await openPage(browser);
+    const { page, context } = await openPage(browser());
     for (const [prefix, id] of [
       ['sui', 'INVSUI1'],
       ['smi', 'INVSMI2'],
@@ -54,7 +47,7 @@ describe('visitor', () => {
   });
 
   it('sees one "注册 / 登录" button, the publish entry leading to /login, and no Home item', async () => {
-    const { page, context } = await openPage(browser, '/register');
+    const { page, context } = await openPage(browser(), '/register');
     const header = page.locator('header.topbar');
     await expect.poll(() => header.getByRole('button', { name: '注册 / 登录' }).count()).toBe(1);
     expect(await header.getByText('首页', { exact: true }).count()).toBe(0);
@@ -68,7 +61,7 @@ describe('visitor', () => {
   });
 
   it('shows the top announcement with its speaker icon, and the floating nav everywhere but /login', async () => {
-    const { page, context } = await openPage(browser, '/login');
+    const { page, context } = await openPage(browser(), '/login');
     const banner = page.getByTestId('announcement');
     await banner.waitFor();
     expect((await banner.innerText()).trim().length).toBeGreaterThan(0);
@@ -84,7 +77,7 @@ describe('visitor', () => {
   });
 
   it('validates the login form before calling the server', async () => {
-    const { page, context } = await openPage(browser, '/login');
+    const { page, context } = await openPage(browser(), '/login');
     const form = page.getByTestId('login-form');
     await form.getByRole('button', { name: /登\s*录/ }).click();
     await form.getByText('请输入手机号').last().waitFor();
