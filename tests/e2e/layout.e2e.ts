@@ -44,6 +44,9 @@ describe('logged-in layout', () => {
     expect(await page.getByTestId('user-menu').locator('img').getAttribute('src')).toMatch(/avatars\/.+\.svg$/);
     await header.getByText('发布任务').click();
     await page.waitForURL('**/flow/tb');
+    // /flow alone opens the first platform
+    await page.goto('/flow');
+    await page.waitForURL('**/flow/tb');
     await page.locator('.topbar-logo').click();
     await page.waitForURL((url) => url.pathname === '/');
   });
