@@ -253,17 +253,20 @@ export async function countPlans(db: Executor, userId: number, flowType: FlowTyp
   return { ...row!, integral: row!.integral ?? 0 };
 }
 
-async function findOwnPlan(db: Executor, userId: number, id: number): Promise<PlanRecord | null> {
-  const [plan] = await db
-    .select()
-    .from(plans)
-    .where(and(eq(plans.id, id), eq(plans.userId, userId), isNull(plans.deletedAt)));
-  return plan ?? null;
+export const PLAN_NOT_FOUND = '计划不存在';
+
+/** WHERE of one of the user's live (not deleted) plans. */
+const ownLivePlan = (userId: number, id: number) => and(eq(plans.id, id), eq(plans.userId, userId), isNull(plans.deletedAt));
+
+/** One of the user's live plans; 404 for a deleted plan or anyone else's. */
+export async function findOwnPlan(db: Executor, userId: number, id: number): Promise<PlanRecord> {
+  const [plan] = await db.select().from(plans).where(ownLivePlan(userId, id));
+  if (!plan) throw notFound(PLAN_NOT_FOUND);
+  return plan;
 }
 
 export async function planDetail(db: Executor, userId: number, id: number, now: Date, timeZone: string): Promise<PlanDetail> {
   const plan = await findOwnPlan(db, userId, id);
-  if (!plan) throw notFound('计划不存在');
   const ledger = await db
     .select()
     .from(pointsLedger)
@@ -276,16 +279,9 @@ export async function planDetail(db: Executor, userId: number, id: number, now: 
   };
 }
 
-export const PLAN_NOT_FOUND = '计划不存在';
-
 /** A single id that is not the caller's answers 404 (never reveal other users' plans). */
 export async function assertSingleOwned(db: Executor, userId: number, ids: number[]): Promise<void> {
-  if (ids.length !== 1) return;
-  const [row] = await db
-    .select({ id: plans.id })
-    .from(plans)
-    .where(and(eq(plans.id, ids[0]!), eq(plans.userId, userId), isNull(plans.deletedAt)));
-  if (!row) throw notFound(PLAN_NOT_FOUND);
+  if (ids.length === 1) await findOwnPlan(db, userId, ids[0]!);
 }
 
 /**
@@ -294,11 +290,7 @@ export async function assertSingleOwned(db: Executor, userId: number, ids: numbe
  */
 export async function stopPlan(db: Executor, userId: number, id: number, now: Date, timeZone: string): Promise<StopResult> {
   return db.transaction(async (tx) => {
-    const [plan] = await tx
-      .select()
-      .from(plans)
-      .where(and(eq(plans.id, id), eq(plans.userId, userId), isNull(plans.deletedAt)))
-      .for('update');
+    const [plan] = await tx.select().from(plans).where(ownLivePlan(userId, id)).for('update');
     if (!plan) return { id, ok: false, refund: 0, message: PLAN_NOT_FOUND };
     const { status } = planProgress(plan, now, timeZone);
     if (status === 'stopped') return { id, ok: false, refund: 0, message: '计划已停止，无需重复操作' };

@@ -8,12 +8,11 @@ import { currentUser } from '../../http/context.ts';
 import { badRequest, ok } from '../../http/errors.ts';
 import { pagingShape, msg, parseInput } from '../../http/validate.ts';
 import { checkPlanForm, checkTemplateForm } from '../plan/form.ts';
-import { createPlan } from '../plan/plans.ts';
+import { createPlan, findOwnPlan } from '../plan/plans.ts';
 import { isCalendarDate } from '../../lib/zoned-time.ts';
 import {
   createTemplate,
   deleteTemplate,
-  findOwnPlanForTemplate,
   findOwnTemplate,
   formOfPlan,
   listTemplates,
@@ -44,7 +43,7 @@ export async function templateRoutes(app: FastifyInstance) {
     const body = request.body;
     if (body && typeof body === 'object' && 'planId' in body) {
       const { planId, name } = parseInput(fromPlanBody, body);
-      const plan = await findOwnPlanForTemplate(ctx.db, userId, planId);
+      const plan = await findOwnPlan(ctx.db, userId, planId);
       return ok(await createTemplate(ctx.db, userId, name ?? plan.title.slice(0, 50), formOfPlan(plan), ctx.clock.now()));
     }
     const { name, form } = parseInput(fromFormBody, body);

@@ -6,7 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
-import { plans, templates } from '../../db/schema.ts';
+import { templates } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Page, TemplateRow } from '../../../../common/api-types.ts';
 import type { TemplateForm } from '../plan/form.ts';
@@ -44,12 +44,6 @@ export function formOfPlan(plan: PlanRecord): TemplateForm {
     days: plan.days,
     distribution: plan.distribution,
   };
-}
-
-export async function findOwnPlanForTemplate(db: Executor, userId: number, planId: number): Promise<PlanRecord> {
-  const [plan] = await db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.userId, userId)));
-  if (!plan || plan.deletedAt) throw notFound('计划不存在');
-  return plan;
 }
 
 export async function createTemplate(db: Executor, userId: number, name: string, form: TemplateForm, now: Date): Promise<TemplateRow> {
