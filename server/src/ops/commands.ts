@@ -16,7 +16,7 @@ import { defaultOperator } from '../modules/operator/operators.ts';
 import { changePoints, ledgerSum } from '../modules/points/ledger.ts';
 import { memberBenefit } from '../modules/user/membership.ts';
 import { MEMBER_LEVEL_NAMES, isMemberLevel, isMobile } from '../../../common/domain.ts';
-import { formatLocalDateTime } from '../lib/zoned-time.ts';
+import { formatLocalDateTime, zonedInstant } from '../lib/zoned-time.ts';
 
 export interface OpsContext {
   db: Db;
@@ -39,21 +39,17 @@ const IMAGE_URL = /^(\/[^\s]*|https?:\/\/[^\s]+)$/;
 /** `YYYY-MM-DD HH:mm:ss` of an instant in the business time zone, or '--'. */
 const formatLocal = (at: Date | null, timeZone: string) => (at ? formatLocalDateTime(at, timeZone) : '--');
 
-/** The instant of a business-time-zone wall clock `YYYY-MM-DD HH:mm:ss`; refuses impossible dates. */
-async function parseLocal(db: Executor, text: string, timeZone: string): Promise<Date> {
+/**
+ * The instant of a business-time-zone wall clock `YYYY-MM-DD HH:mm:ss`. Impossible values
+ * (2026-02-30, 24:00:00, 10:60:00) land on another wall clock, so the round trip refuses them.
+ */
+function parseLocal(text: string, timeZone: string): Date {
   const bad = () => badRequest(`时间格式不正确：「${text}」，请使用 YYYY-MM-DD HH:mm:ss（${timeZone} 时间）`);
   if (!DATE_TIME.test(text)) throw bad();
-  try {
-    const rows = await db.execute(
-      sql`select (${text}::timestamp at time zone ${timeZone}) as at, to_char(${text}::timestamp, 'YYYY-MM-DD HH24:MI:SS') as echo`,
-    );
-    const row = (rows as unknown as { rows: Array<{ at: string | Date; echo: string }> }).rows[0]!;
-    if (row.echo !== text) throw bad();
-    return new Date(row.at);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw bad();
-  }
+  const [hour, minute, second] = text.slice(11).split(':').map(Number) as [number, number, number];
+  const at = new Date(zonedInstant(text.slice(0, 10), 0, hour, timeZone).getTime() + (minute * 60 + second) * 1000);
+  if (formatLocalDateTime(at, timeZone) !== text) throw bad();
+  return at;
 }
 
 function requirePhone(phone: string | undefined, usage: string): string {
@@ -117,7 +113,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
       let deadline: Date | null = null;
       if (level > 1) {
         if (!deadlineText) throw badRequest(`请填写到期时间。用法：${usage}`);
-        deadline = await parseLocal(ctx.db, deadlineText, ctx.config.timeZone);
+        deadline = parseLocal(deadlineText, ctx.config.timeZone);
         if (deadline <= ctx.clock.now()) throw badRequest(`到期时间 ${deadlineText} 已过，请填写将来的时间（结束会员请设为等级 1）`);
       } else if (deadlineText) {
         throw badRequest('普通会员（等级 1）不需要到期时间');
