@@ -30,7 +30,7 @@ import {
 import type { PlanRow } from '@common/api-types';
 import { canDelete, canStop, lastPlanDay, stopPreview } from '../rules';
 import PlanDetails from './PlanDetails';
-import { PLAN_STATUSES, STATUS_COLORS } from './status';
+import { PLAN_STATUSES, STATUS_COLORS, usePlanStatusNames } from './status';
 import TimeDistribution from './TimeDistribution';
 
 const PAGE_SIZE = 10;
@@ -53,12 +53,7 @@ export default function PlanListTab() {
   const { data: detail } = usePlanDetail(detailId);
   const rows = data?.list ?? [];
 
-  const statusNames: Record<PlanStatus, string> = {
-    pending: t('status.pending'),
-    running: t('status.running'),
-    completed: t('status.completed'),
-    stopped: t('status.stopped'),
-  };
+  const statusNames = usePlanStatusNames();
   const platformNames = useFlowTypeNames();
 
   const setFilter = (patch: Partial<PlanFilters>) => {

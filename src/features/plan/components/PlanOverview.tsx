@@ -2,22 +2,16 @@
 import { Progress, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { PlanStatus } from '@common/domain';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { usePlanCounts, usePlanList } from '../api';
-import { PLAN_STATUSES, STATUS_COLORS } from './status';
+import { PLAN_STATUSES, STATUS_COLORS, usePlanStatusNames } from './status';
 import '../plan.css';
 
 export default function PlanOverview() {
   const { t } = useTranslation('plan');
   const { data: counts } = usePlanCounts();
   const { data: latest } = usePlanList({}, 1, 5);
-  const statusNames: Record<PlanStatus, string> = {
-    pending: t('status.pending'),
-    running: t('status.running'),
-    completed: t('status.completed'),
-    stopped: t('status.stopped'),
-  };
+  const statusNames = usePlanStatusNames();
   return (
     <section className="plan-overview" data-testid="plan-overview">
       <h2 className="section-title">{t('overview.title')}</h2>
