@@ -136,13 +136,13 @@ export default function TemplateTab() {
   const described = current ? describe(configs, current.form) : null;
   const publishUnit = current && described ? unitCost(described.config, chosenOptionIds(described.config, fromTemplateForm(current.form, described.config).options)) : 0;
   const editConfig = editForm && current ? configs?.find((p) => p.flowType === current.form.flowType) : undefined;
-  const editErrors = editForm ? validateFlowForm(editForm, editConfig?.planConfigList.find((c) => c.id === editForm.configId), { requireStartDate: false }) : {};
+  const editService = editConfig?.planConfigList.find((c) => c.id === editForm?.configId);
+  const editErrors = editForm ? validateFlowForm(editForm, editService, { requireStartDate: false }) : {};
 
   function saveEdit() {
     setEditSubmitted(true);
-    const config = editConfig?.planConfigList.find((c) => c.id === editForm?.configId);
-    if (!current || !editForm || !config || !editName.trim() || Object.keys(editErrors).length) return;
-    const { startDate: _unused, ...form } = toPlanForm(editForm, current.form.flowType, config);
+    if (!current || !editForm || !editService || !editName.trim() || Object.keys(editErrors).length) return;
+    const { startDate: _unused, ...form } = toPlanForm(editForm, current.form.flowType, editService);
     void run(() => updateTemplate(current.id, editName.trim(), form), t('template.saved'), () => void revalidate(TEMPLATE_LIST_PATH));
   }
 
