@@ -73,6 +73,8 @@ describe('visitor', () => {
     // member item for a visitor goes to /login
     await page.getByTestId('float-member').click();
     await page.waitForURL('**/login');
+    // and the nav, shown a moment ago, goes away on /login (not just late to load there)
+    await page.getByTestId('float-nav').waitFor({ state: 'detached' });
     await context.close();
   });
 
