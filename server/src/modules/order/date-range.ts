@@ -3,13 +3,11 @@
  * zone arithmetic of lib/zoned-time.ts.
  */
 import { badRequest } from '../../http/errors.ts';
-import { localParts, zonedInstant } from '../../lib/zoned-time.ts';
+import { formatLocalDateTime, zonedInstant } from '../../lib/zoned-time.ts';
 
 /** `YYYYMMDDHHmmss` of `at` in `timeZone` (the readable head of an order number). */
 export function compactDateTime(at: Date, timeZone: string): string {
-  const p = localParts(at, timeZone);
-  const pad = (n: number, l = 2) => String(n).padStart(l, '0');
-  return `${pad(p.year, 4)}${pad(p.month)}${pad(p.day)}${pad(p.hour)}${pad(p.minute)}${pad(p.second)}`;
+  return formatLocalDateTime(at, timeZone).replace(/[-: ]/g, '');
 }
 
 /** [from, to) instants of an inclusive calendar-day range; 400 when the end precedes the start. */
