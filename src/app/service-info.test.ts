@@ -5,19 +5,9 @@ import { stubFetch } from '@/test/fetch';
 vi.mock('@/lib/toast', () => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 
 import * as toast from '@/lib/toast';
-import { refreshCurrentUser, setSession, type UserInfo } from '@/lib/session';
+import { refreshCurrentUser, setSession } from '@/lib/session';
+import { testUser } from '@/test/user';
 import { refreshServiceInfo } from './service-info';
-
-const user: UserInfo = {
-  phone: '13800138000',
-  memberLevel: 1,
-  memberLevelDesc: '普通会员',
-  integral: 100,
-  memberDeadline: null,
-  avatar: null,
-  inviteCode: 'ABC123',
-  discount: 1,
-};
 
 describe('background loads', () => {
   afterEach(() => {
@@ -27,7 +17,7 @@ describe('background loads', () => {
   it('log a failed user-info or service-info request and show no toast', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
     const { requests } = stubFetch(() => ({ status: 500, body: { success: false, message: '服务器错误' } }));
-    setSession('token-1', user);
+    setSession('token-1', testUser);
 
     await expect(refreshServiceInfo()).resolves.toBeUndefined();
     await expect(refreshCurrentUser()).resolves.toBeUndefined();

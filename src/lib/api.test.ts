@@ -6,18 +6,10 @@ vi.mock('@/lib/toast', () => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 import * as toast from '@/lib/toast';
 import { ApiError, apiGet, apiPost, downloadXlsx } from './api';
 import { isOnline } from './network-status';
-import { getToken, getUserInfo, isLogin, reloadSessionFromStorage, setSession, type UserInfo } from './session';
+import { getToken, getUserInfo, isLogin, reloadSessionFromStorage, setSession } from './session';
+import { testUser } from '@/test/user';
 
-const user: UserInfo = {
-  phone: '13800138000',
-  memberLevel: 1,
-  memberLevelDesc: '普通会员',
-  integral: 100,
-  memberDeadline: null,
-  avatar: null,
-  inviteCode: 'ABC123',
-  discount: 1,
-};
+const user = testUser;
 
 describe('API client', () => {
   beforeEach(() => {

@@ -1,0 +1,13 @@
+/** Test fixture: a plain logged-in user (level 1, 100 points). */
+import type { UserInfo } from '@/lib/session';
+
+export const testUser: UserInfo = {
+  phone: '13800138000',
+  memberLevel: 1,
+  memberLevelDesc: '普通会员',
+  integral: 100,
+  memberDeadline: null,
+  avatar: null,
+  inviteCode: 'ABC123',
+  discount: 1,
+};
