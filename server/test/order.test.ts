@@ -73,6 +73,8 @@ describe('order creation per pay type', () => {
       expect(o).toMatchObject({ status: 'pending', statusText: '待支付', amount: integralGoods[1]!.price, payType, goodsName: integralGoods[1]!.name, type: 'integral' });
       expect(o.payTypeText).toBe(payType === 1 ? '支付宝' : '微信支付');
       expect(o.orderNo).toMatch(/^20260301\d{6}\d{6}$/); // business date (Asia/Shanghai) + time + random
+      const shanghaiCreatedAt = new Date(Date.parse(o.createdAt) + 8 * 3_600_000).toISOString(); // UTC+8, no DST
+      expect(o.orderNo.slice(0, 14)).toBe(shanghaiCreatedAt.slice(0, 19).replace(/\D/g, ''));
       expect(o.pay).toMatchObject({ kind: 'online', provider: 'sandbox', sandboxUrl: `/api/pay/sandbox/${o.orderNo}/confirm` });
       expect(new Date(o.expiresAt).getTime() - new Date(o.createdAt).getTime()).toBe(30 * MINUTE);
     }
