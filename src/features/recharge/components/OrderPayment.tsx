@@ -38,11 +38,13 @@ export default function OrderPayment({ order: created, onRestart }: OrderPayment
   const pay = order.pay ?? created.pay;
 
   const refreshed = useRef(false);
+  // The success message quotes the new balance / deadline, so it waits for the refreshed user.
+  const [userRefreshed, setUserRefreshed] = useState(false);
   useEffect(() => {
     setPending(order.status === 'pending');
     if (order.status === 'paid' && !refreshed.current) {
       refreshed.current = true;
-      void refreshCurrentUser();
+      void refreshCurrentUser().finally(() => setUserRefreshed(true));
     }
   }, [order.status]);
 
@@ -75,6 +77,7 @@ export default function OrderPayment({ order: created, onRestart }: OrderPayment
     }
   }
 
+  if (order.status === 'paid' && !userRefreshed) return <Spin data-testid="pay-settling" />;
   if (order.status === 'paid') {
     const title =
       order.type === 'integral'
