@@ -254,6 +254,8 @@ describe('stop and delete', () => {
     expect(stop.body.data).toEqual({ results: [{ id, ok: true, refund }] });
     expect(await balanceOf(env, user.id)).toBe(1000 - charged + refund);
     const again = await call(env, 'POST', '/api/plan/manage/stop', { token: user.token, body: { ids: [id] } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('计划已停止，无需重复操作');
     expect(again.body.data.results).toEqual([{ id, ok: false, refund: 0, message: '计划已停止，无需重复操作' }]);
     expect(await balanceOf(env, user.id)).toBe(1000 - charged + refund);
     env.clock.set(sh('2026-12-10T10:00:00'));
@@ -281,6 +283,7 @@ describe('stop and delete', () => {
     const id = (await create(user, await validForm(env, { days: 1 }))).body.data.id;
     env.clock.set(sh('2026-12-01T21:00:00'));
     const stop = await call(env, 'POST', '/api/plan/manage/stop', { token: user.token, body: { ids: [id] } });
+    expect(stop.status).toBe(409);
     expect(stop.body.data.results).toEqual([{ id, ok: false, refund: 0, message: '计划已完成，无法停止' }]);
     expect(await balanceOf(env, user.id)).toBe(1000 - 40);
   });
@@ -299,6 +302,9 @@ describe('stop and delete', () => {
       { id: running, ok: false, message: '只能删除已完成或已停止的计划' },
       { id: toStop, ok: true },
     ]);
+    const single = await call(env, 'POST', '/api/plan/manage/delete', { token: user.token, body: { ids: [running] } });
+    expect(single.status).toBe(409);
+    expect(single.body).toMatchObject({ success: false, message: '只能删除已完成或已停止的计划' });
     const list = await call(env, 'GET', '/api/plan/manage/list', { token: user.token });
     expect(list.body.data.list.map((p: any) => p.id).sort()).toEqual([pending, running].sort());
     expect((await call(env, 'GET', '/api/plan/manage/detail', { token: user.token, query: { id: toStop } })).status).toBe(404);

@@ -6,7 +6,7 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
-import { ok } from '../../http/errors.ts';
+import { conflict, ok } from '../../http/errors.ts';
 import { pagingShape, msg, parseInput } from '../../http/validate.ts';
 import { PLAN_STATUS_LABELS, type PlanStatus } from '../../../../common/domain.ts';
 import { flowTypeSchema } from '../plan-config/routes.ts';
@@ -81,14 +81,14 @@ export async function planRoutes(app: FastifyInstance) {
     const now = ctx.clock.now();
     const results = [];
     for (const id of ids) results.push(await stopPlan(ctx.db, userId, id, now, tz()));
-    return ok({ results });
+    return singleOutcome(ids, results);
   });
 
   app.post('/api/plan/manage/delete', guard, async (request) => {
     const { ids } = parseInput(idsBody, request.body);
     const userId = currentUser(request).id;
     await assertSingleOwned(ctx.db, userId, ids);
-    return ok({ results: await deletePlans(ctx.db, userId, ids, ctx.clock.now()) });
+    return singleOutcome(ids, await deletePlans(ctx.db, userId, ids, ctx.clock.now()));
   });
 
   app.get('/api/plan/manage/export', guard, async (request, reply) => {
@@ -106,4 +106,16 @@ export async function planRoutes(app: FastifyInstance) {
       .header('Cache-Control', 'no-store')
       .send(body);
   });
+}
+
+/**
+ * Batch answers carry a result per id (200). A single id answers with its own status, as
+ * product.md sections 2 and 4 ask: 404 when it is not the caller's (assertSingleOwned), 409 when it
+ * cannot be stopped or deleted (already stopped, completed, still running); the per-id result
+ * travels in `data` either way.
+ */
+function singleOutcome<R extends { ok: boolean; message?: string }>(ids: number[], results: R[]) {
+  const [only] = results;
+  if (ids.length === 1 && only && !only.ok) throw conflict(only.message ?? '无法处理该计划', { results });
+  return ok({ results });
 }
