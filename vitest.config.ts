@@ -1,5 +1,5 @@
 /**
- * Root Vitest config: the web app's unit and component tests only (happy-dom).
+ * Root Vitest config: the web app's unit and component tests (happy-dom) and the shared rules in common/.
  * Server tests (server/**) and browser end-to-end tests (tests/**) have their own configs.
  */
 import { fileURLToPath, URL } from 'node:url';
@@ -17,7 +17,7 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
     exclude: ['server/**', 'tests/**', 'node_modules/**', 'dist/**'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,

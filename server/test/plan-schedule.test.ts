@@ -3,13 +3,10 @@ import {
   dispatchedAt,
   dispatchedToday,
   planProgress,
-  planTotalCost,
   scheduleBounds,
   scheduleView,
-  stopRefund,
   type PlanClockState,
 } from '../src/modules/plan/schedule.ts';
-import { daysBetween, formatLocalDateTime, isCalendarDate, localDate, zonedInstant } from '../src/lib/zoned-time.ts';
 
 const TZ = 'Asia/Shanghai';
 /** Shanghai wall clock -> instant (UTC+8, no daylight saving). */
@@ -25,25 +22,6 @@ const plan = (over: Partial<PlanClockState> = {}): PlanClockState => ({
   stoppedAt: null,
   dispatchedAtStop: null,
   ...over,
-});
-
-describe('zoned time', () => {
-  it('converts business-zone wall clock both ways, across the UTC date line', () => {
-    expect(zonedInstant('2026-12-01', 0, 0, TZ).toISOString()).toBe('2026-11-30T16:00:00.000Z');
-    expect(zonedInstant('2026-12-01', 2, 24, TZ).toISOString()).toBe('2026-12-03T16:00:00.000Z');
-    expect(localDate(new Date('2026-11-30T16:30:00Z'), TZ)).toBe('2026-12-01');
-    expect(formatLocalDateTime(new Date('2026-11-30T16:30:05Z'), TZ)).toBe('2026-12-01 00:30:05');
-    expect(daysBetween('2026-12-30', '2027-01-02')).toBe(3);
-    expect(isCalendarDate('2026-02-29')).toBe(false);
-    expect(isCalendarDate('2028-02-29')).toBe(true);
-    expect(isCalendarDate('2026-1-01')).toBe(false);
-  });
-
-  it('handles a zone with daylight saving (the business zone is configurable)', () => {
-    // New York, 2026-03-08: 02:00 does not exist; 03:00 EDT = 07:00Z.
-    expect(zonedInstant('2026-03-08', 0, 3, 'America/New_York').toISOString()).toBe('2026-03-08T07:00:00.000Z');
-    expect(zonedInstant('2026-07-01', 0, 9, 'America/New_York').toISOString()).toBe('2026-07-01T13:00:00.000Z');
-  });
 });
 
 describe('plan schedule', () => {
@@ -103,32 +81,5 @@ describe('plan schedule', () => {
     const stopped = scheduleView(plan({ stoppedAt, dispatchedAtStop: 4 }), sh('2026-12-02T21:00:00'), TZ);
     expect(stopped.days.map((d) => d.dispatched)).toEqual([4, 0, 0]);
     expect(stopped.dispatchedTodayByHour.every((n) => n === 0)).toBe(true);
-  });
-});
-
-describe('plan money', () => {
-  it.each([
-    // unit, daily, days, discount% -> total
-    [6, 10, 3, 100, 180],
-    [6, 10, 3, 95, 171],
-    [6, 10, 3, 90, 162],
-    [6, 10, 3, 85, 153],
-    [7, 13, 3, 95, 260], // 259.35 -> 260
-    [3, 1, 1, 85, 3], // 2.55 -> 3
-    [1, 1, 1, 95, 1], // 0.95 -> 1
-    [9, 10000, 90, 85, 6885000],
-  ])('unit %i x %i a day x %i days at %i percent = %i', (unit, daily, days, pct, total) => {
-    expect(planTotalCost(unit, daily, days, pct)).toBe(total);
-  });
-
-  it('refunds the undispatched tasks, rounded down, never more than was charged', () => {
-    expect(stopRefund(30, 14, 6, 100)).toBe(96);
-    expect(stopRefund(30, 14, 7, 95)).toBe(106); // 106.4
-    expect(stopRefund(30, 30, 7, 95)).toBe(0);
-    for (const pct of [100, 95, 90, 85]) {
-      for (let dispatched = 0; dispatched <= 39; dispatched += 13) {
-        expect(stopRefund(39, dispatched, 7, pct)).toBeLessThanOrEqual(planTotalCost(7, 13, 3, pct));
-      }
-    }
   });
 });

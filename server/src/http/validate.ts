@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { badRequest } from './errors.ts';
-import { MOBILE_PATTERN } from '../../../common/domain.ts';
+import { MOBILE_PATTERN } from '../../../common/account-rules.ts';
 
 z.config(z.locales.zhCN());
 

@@ -15,8 +15,9 @@ import { confirmOrderCommand } from '../modules/order/ops.ts';
 import { defaultOperator } from '../modules/operator/operators.ts';
 import { changePoints, ledgerSum } from '../modules/points/ledger.ts';
 import { memberBenefit } from '../modules/user/membership.ts';
-import { MEMBER_LEVEL_NAMES, isMemberLevel, isMobile } from '../../../common/domain.ts';
-import { formatLocalDateTime, zonedInstant } from '../lib/zoned-time.ts';
+import { MEMBER_LEVEL_NAMES, isMemberLevel } from '../../../common/domain.ts';
+import { isMobile } from '../../../common/account-rules.ts';
+import { formatLocalDateTime, zonedInstant } from '../../../common/zoned-time.ts';
 
 export interface OpsContext {
   db: Db;

@@ -1,19 +1,17 @@
 /**
  * State of the plan form shared by /flow/:type and the template editor, its validation and its
- * conversion to the wire form (product §5a). Rules: keywords 1-5, each 1-30 characters; one option per
- * deep-visit condition; the hours sum to the daily count, none in hours already begun today.
+ * conversion to the wire form. Rules (limits shared with the server in common/plan-limits): keywords
+ * 1-5, each 1-30 characters; one option per deep-visit condition; the hours sum to the daily count,
+ * none in hours already begun today.
  */
 import type { FlowType } from '@common/domain';
 import type { BaseService, PlanForm, TemplateForm } from '@common/api-types';
 import type { ItemInfo } from './api';
 import { begunHours, checkDistribution, presetDistribution, rescaleDistribution, type DistributionPreset, type DistributionProblem } from './distribution';
 
-export const KEYWORDS_MAX = 5;
-export const KEYWORD_MAX_LENGTH = 30;
-export const DAILY_COUNT_MIN = 1;
-export const DAILY_COUNT_MAX = 10000;
-export const DAYS_MIN = 1;
-export const DAYS_MAX = 90;
+import { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, KEYWORD_MAX_LENGTH, KEYWORDS_MAX } from '@common/plan-limits';
+
+export { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, KEYWORD_MAX_LENGTH, KEYWORDS_MAX };
 
 export interface FlowFormState {
   itemUrl: string;

@@ -1,9 +1,9 @@
 /**
  * Calendar dates of the business time zone (Asia/Shanghai by default) as instants, over the
- * zone arithmetic of lib/zoned-time.ts.
+ * zone arithmetic of common/zoned-time.ts.
  */
 import { badRequest } from '../../http/errors.ts';
-import { formatLocalDateTime, zonedInstant } from '../../lib/zoned-time.ts';
+import { formatLocalDateTime, zonedInstant } from '../../../../common/zoned-time.ts';
 
 /** `YYYYMMDDHHmmss` of `at` in `timeZone` (the readable head of an order number). */
 export function compactDateTime(at: Date, timeZone: string): string {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { isPayType, type PayType } from '../../../../common/domain.ts';
 import { msg } from '../../http/validate.ts';
-import { isCalendarDate } from '../../lib/zoned-time.ts';
+import { isCalendarDate } from '../../../../common/zoned-time.ts';
 
 /** A field that passes `test` or answers exactly `message`. */
 export const checkedField = <T>(test: (v: unknown) => v is T, message: string) =>

@@ -6,7 +6,7 @@
 import { PAY_TYPES } from '../../../../common/domain.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { formatLocalDateTime } from '../../lib/zoned-time.ts';
+import { formatLocalDateTime } from '../../../../common/zoned-time.ts';
 import { ORDER_NO_PATTERN } from './input.ts';
 import { payOrder } from './orders.ts';
 

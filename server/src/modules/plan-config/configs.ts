@@ -9,6 +9,7 @@ import { planConditionOptions, planConditions, planConfigs, type PlanOptionSnaps
 import { badRequest } from '../../http/errors.ts';
 import { FLOW_TYPES, PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
 import type { BaseService, ConditionOption, PlanCondition, PlanConfig } from '../../../../common/api-types.ts';
+import { unitCost } from '../../../../common/plan-cost.ts';
 
 /** A platform's price table as stored; the routes add the business time zone. */
 export type PlatformPrices = Omit<PlanConfig, 'timeZone'>;
@@ -99,7 +100,6 @@ export async function priceForm(
     });
   }
   if (snapshot.length !== form.optionIds.length) throw badRequest('深度条件选项不属于该基础服务');
-  const unitCost = service.integral + snapshot.reduce((sum, o) => sum + o.integral, 0);
-  return { configName: service.name, baseIntegral: service.integral, options: snapshot, unitCost };
+  return { configName: service.name, baseIntegral: service.integral, options: snapshot, unitCost: unitCost(service, form.optionIds) };
 }
 

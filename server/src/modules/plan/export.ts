@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client.ts';
 import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
 import { iteratePlans, toPlanRow, type PlanFilters } from './plans.ts';
-import { formatLocalDateTime, localDate } from '../../lib/zoned-time.ts';
+import { formatLocalDateTime, localDate } from '../../../../common/zoned-time.ts';
 
 export const EXPORT_COLUMNS = [
   { header: '计划ID', key: 'id', width: 10 },

@@ -1,5 +1,5 @@
 /**
- * The plan form (product.md 5a) and its validation, shared by plan creation and templates
+ * The plan form and its validation, shared by plan creation and templates
  * (a template's form is the same without startDate). Everything the client sends is checked
  * here; prices come from the server's table (plan-config), never from the client.
  */
@@ -13,14 +13,10 @@ import { priceForm, type FormPrice } from '../plan-config/configs.ts';
 import { flowTypeSchema } from '../plan-config/routes.ts';
 import { recogniseItemLink } from '../item/links.ts';
 import { UNRECOGNISED_LINK } from '../item/routes.ts';
-import { HOURS } from './schedule.ts';
-import { daysBetween, isCalendarDate, localDate, localParts } from '../../lib/zoned-time.ts';
+import { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, HOURS, KEYWORD_MAX_LENGTH, KEYWORDS_MAX, START_DAYS_AHEAD_MAX } from '../../../../common/plan-limits.ts';
+import { begunHours, distributionSum } from '../../../../common/distribution.ts';
+import { daysBetween, isCalendarDate, localDate, localParts } from '../../../../common/zoned-time.ts';
 import { msg, parseInput } from '../../http/validate.ts';
-
-export const MAX_DAILY_COUNT = 10_000;
-export const MAX_DAYS = 90;
-/** How far ahead a plan may start (the spec is silent; a year keeps typos like 2062 out). */
-export const MAX_DAYS_AHEAD = 365;
 
 const optionalText = (max: number, label: string) =>
   z
@@ -39,11 +35,11 @@ const formShape = {
   shopName: optionalText(100, '店铺名称'),
   keywords: z
     .array(
-      z.string(msg('关键词必须是文字')).trim().min(1, msg('关键词不能为空')).max(30, msg('每个关键词不超过 30 个字')),
+      z.string(msg('关键词必须是文字')).trim().min(1, msg('关键词不能为空')).max(KEYWORD_MAX_LENGTH, msg(`每个关键词不超过 ${KEYWORD_MAX_LENGTH} 个字`)),
       msg('请填写关键词'),
     )
     .min(1, msg('请至少填写 1 个关键词'))
-    .max(5, msg('关键词最多 5 个'))
+    .max(KEYWORDS_MAX, msg(`关键词最多 ${KEYWORDS_MAX} 个`))
     .refine((list) => new Set(list).size === list.length, msg('关键词不能重复')),
   configId: z.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')),
   optionIds: z
@@ -52,13 +48,13 @@ const formShape = {
   dailyCount: z
     .number(msg('请填写每日数量'))
     .int(msg('每日数量须是整数'))
-    .min(1, msg(`每日数量须在 1 到 ${MAX_DAILY_COUNT} 之间`))
-    .max(MAX_DAILY_COUNT, msg(`每日数量须在 1 到 ${MAX_DAILY_COUNT} 之间`)),
+    .min(DAILY_COUNT_MIN, msg(`每日数量须在 ${DAILY_COUNT_MIN} 到 ${DAILY_COUNT_MAX} 之间`))
+    .max(DAILY_COUNT_MAX, msg(`每日数量须在 ${DAILY_COUNT_MIN} 到 ${DAILY_COUNT_MAX} 之间`)),
   days: z
     .number(msg('请填写天数'))
     .int(msg('天数须是整数'))
-    .min(1, msg(`天数须在 1 到 ${MAX_DAYS} 之间`))
-    .max(MAX_DAYS, msg(`天数须在 1 到 ${MAX_DAYS} 之间`)),
+    .min(DAYS_MIN, msg(`天数须在 ${DAYS_MIN} 到 ${DAYS_MAX} 之间`))
+    .max(DAYS_MAX, msg(`天数须在 ${DAYS_MIN} 到 ${DAYS_MAX} 之间`)),
   distribution: z
     .array(z.number(msg('时间分布须是数字')).int(msg('时间分布须是非负整数')).min(0, msg('时间分布须是非负整数')), msg('请填写时间分布'))
     .length(HOURS, msg('时间分布须有 24 个小时')),
@@ -88,7 +84,7 @@ export interface CheckedForm<F> {
 
 /** Rules that need more than one field, the item link and the price table (no dates). */
 async function checkForm<F extends TemplateForm>(db: Executor, form: F): Promise<CheckedForm<F>> {
-  const sum = form.distribution.reduce((a, b) => a + b, 0);
+  const sum = distributionSum(form.distribution);
   if (sum !== form.dailyCount) throw badRequest(`时间分布合计须等于每日数量（当前合计 ${sum}，每日数量 ${form.dailyCount}）`);
   const item = recogniseItemLink(form.itemUrl);
   if (!item) throw badRequest(UNRECOGNISED_LINK);
@@ -114,11 +110,10 @@ export async function checkPlanForm(db: Executor, input: unknown, now: Date, tim
   const today = localDate(now, timeZone);
   const ahead = daysBetween(today, form.startDate);
   if (ahead < 0) throw badRequest(`开始日期不能早于今天（${today}）`);
-  if (ahead > MAX_DAYS_AHEAD) throw badRequest(`开始日期不能晚于今天起 ${MAX_DAYS_AHEAD} 天`);
-  if (ahead === 0) {
+  if (ahead > START_DAYS_AHEAD_MAX) throw badRequest(`开始日期不能晚于今天起 ${START_DAYS_AHEAD_MAX} 天`);
+  if (begunHours(form.startDate, now, timeZone).some((h) => form.distribution[h]! > 0)) {
     const hour = localParts(now, timeZone).hour;
-    const begun = form.distribution.slice(0, hour + 1).some((n) => n > 0);
-    if (begun) throw badRequest(`今天 ${String(hour).padStart(2, '0')}:00 及之前的时段已开始，这些时段的数量须为 0`);
+    throw badRequest(`今天 ${String(hour).padStart(2, '0')}:00 及之前的时段已开始，这些时段的数量须为 0`);
   }
   return checkForm(db, form);
 }

@@ -16,8 +16,9 @@ import { toLedgerRow } from '../points/ledger-list.ts';
 import { memberBenefit } from '../user/membership.ts';
 import type { PlanForm } from './form.ts';
 import type { FormPrice } from '../plan-config/configs.ts';
-import { dispatchedAt, planProgress, planTotalCost, scheduleBounds, scheduleView, stopRefund } from './schedule.ts';
-import { localDate, localParts, zonedInstant } from '../../lib/zoned-time.ts';
+import { dispatchedAt, planProgress, scheduleBounds, scheduleView } from './schedule.ts';
+import { planTotalCost, stopRefund } from '../../../../common/plan-cost.ts';
+import { localDate, localParts, zonedInstant } from '../../../../common/zoned-time.ts';
 
 export type PlanRecord = typeof plans.$inferSelect;
 

@@ -8,14 +8,13 @@ import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
 import { conflict, ok } from '../../http/errors.ts';
 import { pagingShape, msg, parseInput } from '../../http/validate.ts';
-import { PLAN_STATUS_LABELS, type PlanStatus } from '../../../../common/domain.ts';
+import { PLAN_STATUSES } from '../../../../common/domain.ts';
 import { flowTypeSchema } from '../plan-config/routes.ts';
 import { checkPlanForm } from './form.ts';
 import { assertSingleOwned, countPlans, createPlan, deletePlans, listPlans, planDetail, stopPlan, type PlanFilters } from './plans.ts';
 import { exportDisposition, writePlansWorkbook, XLSX_TYPE } from './export.ts';
-import { isCalendarDate } from '../../lib/zoned-time.ts';
+import { isCalendarDate } from '../../../../common/zoned-time.ts';
 
-const PLAN_STATUSES = Object.keys(PLAN_STATUS_LABELS) as PlanStatus[];
 const dateParam = (label: string) =>
   z.string().refine((s) => s === '' || isCalendarDate(s), msg(`${label}格式应为 YYYY-MM-DD`)).optional().transform((s) => s || undefined);
 

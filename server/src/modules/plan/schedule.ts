@@ -7,9 +7,8 @@
  */
 import { PLAN_STATUS_LABELS, type PlanStatus } from '../../../../common/domain.ts';
 import type { DaySchedule, ScheduleView } from '../../../../common/api-types.ts';
-import { addDays, daysBetween, localDate, localParts, zonedInstant } from '../../lib/zoned-time.ts';
-
-export const HOURS = 24;
+import { HOURS } from '../../../../common/plan-limits.ts';
+import { addDays, daysBetween, localDate, localParts, zonedInstant } from '../../../../common/zoned-time.ts';
 
 export interface Schedule {
   startDate: string;
@@ -89,19 +88,6 @@ export function dispatchedToday(plan: PlanClockState, now: Date, timeZone: strin
   const midnight = zonedInstant(localDate(now, timeZone), 0, 0, timeZone);
   const beforeToday = effectiveDispatched(plan, new Date(midnight.getTime() - 1), timeZone);
   return effectiveDispatched(plan, now, timeZone) - beforeToday;
-}
-
-/** Total charge: ceil(unitCost x dailyCount x days x discountPercent / 100), integers only. */
-export function planTotalCost(unitCost: number, dailyCount: number, days: number, discountPercent: number): number {
-  const hundredths = unitCost * dailyCount * days * discountPercent;
-  const rest = hundredths % 100;
-  return (hundredths - rest) / 100 + (rest > 0 ? 1 : 0);
-}
-
-/** Refund of a stop: (totalCount - dispatched) x unitCost x discount, rounded down. */
-export function stopRefund(totalCount: number, dispatched: number, unitCost: number, discountPercent: number): number {
-  const hundredths = (totalCount - dispatched) * unitCost * discountPercent;
-  return (hundredths - (hundredths % 100)) / 100;
 }
 
 /** The plan's days and today's hours, for the details and time-distribution views. */

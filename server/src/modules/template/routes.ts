@@ -9,7 +9,7 @@ import { badRequest, ok } from '../../http/errors.ts';
 import { pagingShape, msg, parseInput } from '../../http/validate.ts';
 import { checkPlanForm, checkTemplateForm } from '../plan/form.ts';
 import { createPlan, findOwnPlan } from '../plan/plans.ts';
-import { isCalendarDate } from '../../lib/zoned-time.ts';
+import { isCalendarDate } from '../../../../common/zoned-time.ts';
 import {
   createTemplate,
   deleteTemplate,

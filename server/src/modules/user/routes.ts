@@ -9,14 +9,14 @@ import { ok } from '../../http/errors.ts';
 import { msg, pagingShape, parseInput, phoneSchema } from '../../http/validate.ts';
 import { revokeSession } from '../session/sessions.ts';
 import { AVATAR_PRESETS } from '../../../../common/domain.ts';
+import { PASSWORD_PATTERN } from '../../../../common/account-rules.ts';
 import { USER_MESSAGES, invitedUsers, passwordLogin, register, resetPassword, updateAvatar } from './accounts.ts';
 import { getUserData } from './membership.ts';
 
-/** Same rule as the app's register form: 8-32 characters, letters and digits only, both present. */
 const newPassword = z
   .string(msg('请输入密码'))
   .min(1, msg('请输入密码'))
-  .regex(/^(?=.*[A-Za-z])(?=.*\d)[A-Za-z\d]{8,32}$/, msg('密码为8-32位，须同时包含字母和数字'));
+  .regex(PASSWORD_PATTERN, msg('密码为8-32位，须同时包含字母和数字'));
 
 const verifyCode = z.string(msg('请输入短信验证码')).min(1, msg('请输入短信验证码')).regex(/^\d{4,6}$/, msg('验证码格式不正确'));
 

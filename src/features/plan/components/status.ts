@@ -1,6 +1,6 @@
-/** The plan statuses: their order, tag colours and catalogue names (plan:status.*). */
+/** The plan statuses: their order, tag colours and catalogue names (common:planStatus.*). */
 import { useTranslation } from 'react-i18next';
-import type { PlanStatus } from '@common/domain';
+import { PLAN_STATUSES, type PlanStatus } from '@common/domain';
 
 export const STATUS_COLORS: Record<PlanStatus, string> = {
   pending: 'blue',
@@ -9,9 +9,9 @@ export const STATUS_COLORS: Record<PlanStatus, string> = {
   stopped: 'red',
 };
 
-export const PLAN_STATUSES: readonly PlanStatus[] = ['pending', 'running', 'completed', 'stopped'];
+export { PLAN_STATUSES };
 
 export function usePlanStatusNames(): Record<PlanStatus, string> {
-  const { t } = useTranslation('plan');
-  return { pending: t('status.pending'), running: t('status.running'), completed: t('status.completed'), stopped: t('status.stopped') };
+  const { t } = useTranslation('common');
+  return { pending: t('planStatus.pending'), running: t('planStatus.running'), completed: t('planStatus.completed'), stopped: t('planStatus.stopped') };
 }

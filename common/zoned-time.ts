@@ -1,7 +1,8 @@
 /**
- * Wall-clock time in the business time zone (config.timeZone, Asia/Shanghai) with Intl only:
- * an instant's local date and hour, and the instant a local date-and-hour begins. Zones with
- * daylight saving are handled by re-checking the offset at the computed instant.
+ * Wall-clock time in a given IANA time zone (the business zone, Asia/Shanghai by default, is passed
+ * in by the caller) with Intl only: an instant's local date and hour, and the instant a local
+ * date-and-hour begins. Zones with daylight saving are handled by re-checking the offset at the
+ * computed instant. Shared by the server and the app.
  */
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -58,7 +59,7 @@ export function localDate(at: Date, timeZone: string): string {
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)}`;
 }
 
-/** `YYYY-MM-DD HH:mm:ss` in the business time zone (the spec's date format). */
+/** `YYYY-MM-DD HH:mm:ss` in the given zone (the product's date-time format). */
 export function formatLocalDateTime(at: Date, timeZone: string): string {
   const p = localParts(at, timeZone);
   return `${pad(p.year, 4)}-${pad(p.month)}-${pad(p.day)} ${pad(p.hour)}:${pad(p.minute)}:${pad(p.second)}`;
