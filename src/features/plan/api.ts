@@ -1,11 +1,12 @@
 /**
- * Calls of /plan/list, /plan/template and the home overview (product §5, wire shapes §5a).
+ * Calls of /plan/list, /plan/template and the home overview.
  * List filters are the same for the table and the .xlsx export.
  */
 import useSWR, { mutate } from 'swr';
 import type { FlowType, PlanStatus } from '@common/domain';
 import { apiPost, downloadXlsx, type Query } from '@/lib/api';
-import type { CreatedPlan, DeleteResult, Page, PlanCounts, PlanDetail, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
+import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
+import type { CreatedPlan, DeleteResult, Page, PlanConfig, PlanCounts, PlanDetail, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
 
 export interface PlanFilters {
   flowType?: FlowType;
@@ -47,6 +48,11 @@ export function usePlanDetail(id: number | null) {
 
 export function useTemplates(page: number, pageSize: number) {
   return useSWR<Page<TemplateRow>>([TEMPLATE_LIST_PATH, { page, pageSize }], { keepPreviousData: true });
+}
+
+/** Every platform's config (the template editor's services and the business time zone). */
+export function usePlanConfigs() {
+  return useSWR<PlanConfig[]>(PLAN_FULL_DATA_PATH);
 }
 
 /** Re-fetch every cached answer under these paths (all pages and filters). */

@@ -1,6 +1,7 @@
-/** Plan rules the list needs (product §4): what may stop or be deleted, the stop refund preview, the last plan day. */
-import { stopRefund } from '@/features/flow';
+/** Plan rules the list needs: what may stop or be deleted, the stop refund preview, the last plan day. */
+import { stopRefund } from '@/components/plan-form';
 import type { PlanRow } from '@common/api-types';
+import { addDays } from '@common/zoned-time';
 
 export const canStop = (plan: Pick<PlanRow, 'status'>) => plan.status === 'pending' || plan.status === 'running';
 export const canDelete = (plan: Pick<PlanRow, 'status'>) => plan.status === 'completed' || plan.status === 'stopped';
@@ -22,7 +23,4 @@ export function stopPreview(plans: readonly PlanRow[]): StopPreview {
 }
 
 /** The plan's last calendar day (YYYY-MM-DD): start date + days - 1, plain date arithmetic. */
-export function lastPlanDay(startDate: string, days: number): string {
-  const [y, m, d] = startDate.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + Math.max(1, days) - 1)).toISOString().slice(0, 10);
-}
+export const lastPlanDay = (startDate: string, days: number): string => addDays(startDate, Math.max(1, days) - 1);

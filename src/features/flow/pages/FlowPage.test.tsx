@@ -1,12 +1,12 @@
 /** The publish page with its data from a stubbed server: the live summary follows the choices. */
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { SWRConfig } from 'swr';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { swrFetcher } from '@/lib/api';
 import { loadNamespaces } from '@/lib/i18n';
 import { reloadSessionFromStorage } from '@/lib/session';
 import { stubFetch } from '@/test/fetch';
-import { getBusinessTimeZone, setBusinessTimeZone } from '../distribution';
+
 import FlowPage from './FlowPage';
 
 const config = {
@@ -40,7 +40,7 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => setBusinessTimeZone('Asia/Shanghai'));
+
 
 function renderPage() {
   return render(
@@ -84,13 +84,17 @@ describe('<FlowPage> summary', () => {
 
 describe('<FlowPage> business time zone', () => {
   it('counts plan days in the zone the platform config carries', async () => {
+    // 2026-03-10 02:30 UTC: 10:30 in Shanghai, 22:30 of 03-09 in New York (an hour still ahead there)
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T02:30:00Z') });
     stubFetch((request) => {
       if (request.url.startsWith('/api/plan/config')) return { body: { success: true, data: { ...config, timeZone: 'America/New_York' } } };
       if (request.url.startsWith('/api/user/user-data')) return { body: { success: true, data: user } };
       return { status: 404, body: { success: false, message: 'not found' } };
     });
-    expect(getBusinessTimeZone()).toBe('Asia/Shanghai');
     renderPage();
-    await waitFor(() => expect(getBusinessTimeZone()).toBe('America/New_York'));
+    await waitFor(() => expect(screen.getByTestId('start-date').querySelector('input')?.value).toBe('2026-03-09'));
+    // 23 hours of that day (0:00 to 22:00) have begun in New York
+    expect(screen.getByText('今天前 23 个时段已开始，不再分配任务')).toBeTruthy();
+    vi.useRealTimers();
   });
 });

@@ -2,7 +2,7 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { KEYWORD_MAX_LENGTH, KEYWORDS_MAX } from '../form';
+import { KEYWORD_MAX_LENGTH, KEYWORDS_MAX } from '@common/plan-limits';
 
 export interface KeywordsFieldProps {
   keywords: string[];

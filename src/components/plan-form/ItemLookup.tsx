@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { FlowType } from '@common/domain';
-import { lookupItem, type ItemInfo } from '../api';
+import { lookupItem, type ItemInfo } from './api';
 
 export interface ItemLookupProps {
   flowType: FlowType;

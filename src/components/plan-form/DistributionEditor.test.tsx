@@ -2,27 +2,28 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadNamespaces } from '@/lib/i18n';
-import { applyFormChange, initialFlowForm, type FlowFormState } from '../form';
-import { begunHours } from '../distribution';
+import { applyFormChange, initialFlowForm, type FlowFormState } from './form';
+import { begunHours } from '@common/distribution';
 import DistributionEditor from './DistributionEditor';
 
 beforeAll(async () => {
   await loadNamespaces('flow');
 });
 
+const SH = 'Asia/Shanghai';
 const at1030 = new Date('2026-03-10T02:30:00Z'); // 10:30 in Shanghai
 
 /** The editor wired the way PlanFormFields wires it, on a fixed clock. */
 function Harness({ start }: { start: FlowFormState }) {
   const [state, setState] = useState(start);
-  const change = (patch: Partial<FlowFormState>) => setState((s) => applyFormChange(s, patch, at1030));
+  const change = (patch: Partial<FlowFormState>) => setState((s) => applyFormChange(s, patch, SH, at1030));
   return (
     <>
       <DistributionEditor
         preset={state.preset}
         distribution={state.distribution}
         dailyCount={state.dailyCount}
-        blockedHours={begunHours(state.startDate, at1030)}
+        blockedHours={begunHours(state.startDate, at1030, SH)}
         onPreset={(preset) => change({ preset })}
         onHours={(distribution) => change({ distribution })}
       />
@@ -35,7 +36,7 @@ const hourInput = (hour: number) => screen.getByLabelText(`${hour} 点`) as HTML
 
 describe('<DistributionEditor>', () => {
   it('locks the hours already begun today at 0 and spreads the daily count over the rest', () => {
-    const start = applyFormChange(initialFlowForm('2026-03-10', 130, at1030), { preset: 'even' }, at1030);
+    const start = applyFormChange(initialFlowForm('2026-03-10', SH, 130, at1030), { preset: 'even' }, SH, at1030);
     render(<Harness start={start} />);
     for (let h = 0; h <= 10; h++) {
       expect(hourInput(h).disabled).toBe(true);
@@ -46,7 +47,7 @@ describe('<DistributionEditor>', () => {
   });
 
   it('in custom mode an edited hour moves the daily count with the sum', () => {
-    render(<Harness start={initialFlowForm('2026-03-11', 100, at1030)} />);
+    render(<Harness start={initialFlowForm('2026-03-11', SH, 100, at1030)} />);
     expect(hourInput(20).disabled).toBe(true); // presets are not edited by hand
     fireEvent.click(screen.getByText('自定义'));
     expect(hourInput(20).disabled).toBe(false);

@@ -10,13 +10,14 @@ import { useTranslation } from 'react-i18next';
 import type { FlowType } from '@common/domain';
 import type { BaseService } from '@common/api-types';
 import { DATE_FORMAT } from '@/lib/format';
-import { begunHours, businessNow, earliestStartDate } from '../distribution';
-import { applyFormChange, DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, defaultOptions, type FlowFormErrors, type FlowFormState } from '../form';
+import { begunHours, businessNow, earliestStartDate } from '@common/distribution';
+import { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN } from '@common/plan-limits';
+import { applyFormChange, defaultOptions, type FlowFormErrors, type FlowFormState } from './form';
 import DistributionEditor from './DistributionEditor';
 import ItemLookup from './ItemLookup';
 import KeywordsField from './KeywordsField';
 import ServicePicker from './ServicePicker';
-import '../flow.css';
+import './plan-form.css';
 
 export interface PlanFormFieldsProps {
   flowType: FlowType;
@@ -26,6 +27,8 @@ export interface PlanFormFieldsProps {
   /** Shown only after a first submit attempt. */
   errors?: FlowFormErrors;
   withStartDate: boolean;
+  /** The business time zone (plan config `timeZone`): which hours of the start date have begun. */
+  timeZone: string;
 }
 
 function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
@@ -37,15 +40,12 @@ function Field({ label, children, testId }: { label: string; children: ReactNode
   );
 }
 
-/** No past dates; today only while an hour of it is still ahead. */
-export function isStartDateDisabled(date: Dayjs): boolean {
-  return date.format(DATE_FORMAT) < earliestStartDate();
-}
-
-export default function PlanFormFields({ flowType, configs, value, onChange, errors = {}, withStartDate }: PlanFormFieldsProps) {
+export default function PlanFormFields({ flowType, configs, value, onChange, errors = {}, withStartDate, timeZone }: PlanFormFieldsProps) {
   const { t } = useTranslation('flow');
-  const change = (patch: Partial<FlowFormState>) => onChange(applyFormChange(value, patch));
-  const blocked = withStartDate ? begunHours(value.startDate || null) : [];
+  const change = (patch: Partial<FlowFormState>) => onChange(applyFormChange(value, patch, timeZone));
+  const blocked = withStartDate ? begunHours(value.startDate || null, new Date(), timeZone) : [];
+  // no past dates; today only while an hour of it is still ahead
+  const isStartDateDisabled = (date: Dayjs) => date.format(DATE_FORMAT) < earliestStartDate(new Date(), timeZone);
   const config = configs.find((c) => c.id === value.configId);
 
   return (
@@ -112,7 +112,7 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
               .join(' ')}
           </p>
         )}
-        {withStartDate && value.startDate === businessNow().date && <p className="flow-hint">{t('schedule.todayHint')}</p>}
+        {withStartDate && value.startDate === businessNow(new Date(), timeZone).date && <p className="flow-hint">{t('schedule.todayHint')}</p>}
       </Field>
       <Field label={t('distribution.label')}>
         <DistributionEditor

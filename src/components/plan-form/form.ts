@@ -7,11 +7,8 @@
 import type { FlowType } from '@common/domain';
 import type { BaseService, PlanForm, TemplateForm } from '@common/api-types';
 import type { ItemInfo } from './api';
-import { begunHours, checkDistribution, presetDistribution, rescaleDistribution, type DistributionPreset, type DistributionProblem } from './distribution';
-
+import { begunHours, checkDistribution, presetDistribution, rescaleDistribution, type DistributionPreset, type DistributionProblem } from '@common/distribution';
 import { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, KEYWORD_MAX_LENGTH, KEYWORDS_MAX } from '@common/plan-limits';
-
-export { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, KEYWORD_MAX_LENGTH, KEYWORDS_MAX };
 
 export interface FlowFormState {
   itemUrl: string;
@@ -31,7 +28,7 @@ export interface FlowFormState {
 }
 
 /** A new form; when it starts today, the hours already begun start empty. */
-export function initialFlowForm(startDate: string, dailyCount = 100, now: Date = new Date()): FlowFormState {
+export function initialFlowForm(startDate: string, timeZone: string, dailyCount = 100, now: Date = new Date()): FlowFormState {
   return {
     itemUrl: '',
     item: null,
@@ -43,7 +40,7 @@ export function initialFlowForm(startDate: string, dailyCount = 100, now: Date =
     days: 1,
     startDate,
     preset: 'curve',
-    distribution: presetDistribution('curve', dailyCount, begunHours(startDate, now)),
+    distribution: presetDistribution('curve', dailyCount, begunHours(startDate, now, timeZone)),
   };
 }
 
@@ -65,7 +62,7 @@ export function chosenOptionIds(config: BaseService | undefined, options: Record
 export type FlowFormErrors = Partial<Record<'item' | 'title' | 'keywords' | 'config' | 'options' | 'dailyCount' | 'days' | 'startDate' | 'distribution', string>>;
 
 /** Error keys (in the `flow` namespace), by field; empty when the form can be sent. */
-export function validateFlowForm(state: FlowFormState, config: BaseService | undefined, opts: { requireStartDate: boolean; now?: Date }): FlowFormErrors {
+export function validateFlowForm(state: FlowFormState, config: BaseService | undefined, opts: { requireStartDate: boolean; timeZone: string; now?: Date }): FlowFormErrors {
   const errors: FlowFormErrors = {};
   if (!state.item) errors.item = 'error.itemRequired';
   else if (!state.title.trim()) errors.title = 'error.titleRequired';
@@ -81,7 +78,7 @@ export function validateFlowForm(state: FlowFormState, config: BaseService | und
   if (!Number.isInteger(state.dailyCount) || state.dailyCount < DAILY_COUNT_MIN || state.dailyCount > DAILY_COUNT_MAX) errors.dailyCount = 'error.dailyCount';
   if (!Number.isInteger(state.days) || state.days < DAYS_MIN || state.days > DAYS_MAX) errors.days = 'error.days';
   if (opts.requireStartDate && !state.startDate) errors.startDate = 'error.startDateRequired';
-  const problem: DistributionProblem | null = checkDistribution(state.distribution, state.dailyCount, opts.requireStartDate ? state.startDate : null, opts.now);
+  const problem: DistributionProblem | null = checkDistribution(state.distribution, state.dailyCount, opts.requireStartDate ? state.startDate : null, opts.now ?? new Date(), opts.timeZone);
   if (problem) errors.distribution = `error.distribution.${problem}`;
   return errors;
 }
@@ -133,9 +130,9 @@ export function fromTemplateForm(form: TemplateForm, config: BaseService | undef
  * for a new daily count or start date; a custom distribution is re-fitted keeping its shape; hours
  * already begun on the start date are emptied.
  */
-export function applyFormChange(state: FlowFormState, patch: Partial<FlowFormState>, now: Date = new Date()): FlowFormState {
+export function applyFormChange(state: FlowFormState, patch: Partial<FlowFormState>, timeZone: string, now: Date = new Date()): FlowFormState {
   const next = { ...state, ...patch };
-  const blocked = begunHours(next.startDate || null, now);
+  const blocked = begunHours(next.startDate || null, now, timeZone);
   const scheduleChanged = patch.dailyCount !== undefined || patch.startDate !== undefined || patch.preset !== undefined;
   if (patch.distribution !== undefined && next.preset === 'custom') {
     // editing an hour: the daily count follows the hours, so their sum always equals it

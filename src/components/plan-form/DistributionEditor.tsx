@@ -5,7 +5,8 @@
  */
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DISTRIBUTION_PRESETS, distributionSum, HOURS, type DistributionPreset } from '../distribution';
+import { DISTRIBUTION_PRESETS, distributionSum, type DistributionPreset } from '@common/distribution';
+import { HOURS } from '@common/plan-limits';
 
 export interface DistributionEditorProps {
   preset: DistributionPreset;

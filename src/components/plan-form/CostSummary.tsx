@@ -1,7 +1,9 @@
 /** Live cost summary: unit cost, member discount, total (same formula as the server), balance after. */
 import { useTranslation } from 'react-i18next';
 import { formatPoints } from '@/lib/format';
-import { discountPercent, totalCost } from '../cost';
+import { discountPercent } from '@common/plan-cost';
+import { totalCost } from './cost';
+import './plan-form.css';
 
 export interface CostSummaryProps {
   unit: number;
