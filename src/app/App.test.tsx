@@ -32,13 +32,14 @@ describe('app routes and guard', () => {
   });
 
   // First: SWR dedupes a key for 2 s across renders, so this must run before other user-data fetches.
-  it('shows the logged-in top bar with the balance from user-data', async () => {
+  it('shows the logged-in top bar with the balance from user-data', { timeout: 30_000 }, async () => {
     sessionStorage.setItem('token', 't');
     sessionStorage.setItem('userInfo', JSON.stringify({ ...user, integral: 5 }));
     reloadSessionFromStorage();
     const { requests } = api();
     open('/user/center');
-    await waitFor(() => expect(screen.getByTestId('balance').textContent).toContain('10,000'));
+    // the top bar's user area is a lazy chunk: on a busy machine it takes more than waitFor's default second
+    await waitFor(() => expect(screen.getByTestId('balance').textContent).toContain('10,000'), { timeout: 15_000 });
     expect(requests.some((r) => r.url === '/api/user/user-data' && r.headers['t-token'] === 't')).toBe(true);
     expect(await screen.findByTestId('masked-phone')).toBeTruthy();
     expect(screen.getByTestId('masked-phone').textContent).toBe('138****8000');

@@ -23,9 +23,11 @@ const NotFoundPage = withAntd(() => import('./NotFoundPage'));
 export const RECHARGE_TYPES = ['integral', 'member', 'integral-details', 'record'] as const;
 export type RechargeType = (typeof RECHARGE_TYPES)[number];
 
-/** Slot the plans feature fills on the home page (its overview widget); composed here, in app/. */
+/** Widgets one feature shows on another's page, composed here in app/ so features never import each other. */
 const PlanOverview = lazyPage(() => import('@/features/plan').then((m) => ({ default: m.PlanOverview })), ['plan']);
 const homeExtra: ReactNode = <Suspense fallback={null}><PlanOverview /></Suspense>;
+const LatestOrders = lazyPage(() => import('@/features/recharge').then((m) => ({ default: m.LatestOrders })), ['recharge']);
+const userCenterOrders: ReactNode = <Suspense fallback={null}><LatestOrders /></Suspense>;
 
 /** /smi/{id}, /sui/{id}: keep the invite id for /register, then replace the route with /login. */
 function InviteRedirect() {
@@ -68,7 +70,9 @@ export default function AppRoutes() {
         <Route path="/user">
           <Redirect to="/user/center" replace />
         </Route>
-        <Route path="/user/center" component={UserCenterPage} />
+        <Route path="/user/center">
+          <UserCenterPage orders={userCenterOrders} />
+        </Route>
         <Route path="/flow">
           <Redirect to="/flow/tb" replace />
         </Route>

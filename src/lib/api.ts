@@ -1,9 +1,9 @@
 /**
  * THE API client (fetch based). Every call:
  * - sends `X-Requested-With: XMLHttpRequest`, and `t-token: <token>` when logged in;
- * - unwraps the JSON body to `{ success, message, data }` (product §2);
+ * - unwraps the JSON body to `{ success, message, data }`;
  * - has no default timeout; pass `timeout` (ms) per call, e.g. `ITEM_LOOKUP_TIMEOUT` (30 s);
- * - on 401: clears the session and replaces the route with /login (seed §8);
+ * - on 401: clears the session and replaces the route with /login;
  * - on any other failure: shows an error toast with the server's Chinese message (3 s, 65px from
  *   the top) unless `silent: true`, then throws an `ApiError` (status 0 = network/timeout).
  *
@@ -16,7 +16,7 @@ import { ANNOUNCEMENT_PATH, PLAN_FULL_DATA_PATH } from './api-paths';
 import i18n from './i18n';
 import { reportNetworkFailure, reportNetworkOk } from './network-status';
 import { toastError } from './toast';
-import { clearSession, getToken } from './session';
+import { clearSession, getToken } from './session-store';
 
 export interface ApiEnvelope<T = unknown> {
   success: boolean;

@@ -1,14 +1,15 @@
 /**
- * Session: the auth token and the user info, kept in sessionStorage (seed §3), exposed as a tiny
- * reactive store.
+ * Session: the auth token and the user info (kept by ./session-store in sessionStorage), with the
+ * hooks and calls built on them. The app imports the session from here.
  *
  * Exports:
- * - `getToken()`, `getUserInfo()`, `isLogin()` (logged in = user info non-empty, seed §4),
- *   `userPhone()`, `userAvatarSrc(user?)`, `avatarSrc(name)`.
- * - `setSession(token, user)` after login/register, `setUserInfo(user)`.
+ * - from the store: `getToken()`, `getUserInfo()`, `isLogin()` (logged in = user info non-empty),
+ *   `userPhone()`, `setSession(token, user)` after login/register, `setUserInfo(user)`,
+ *   `clearSession()`, `reloadSessionFromStorage()`, `UserInfo`.
+ * - `userAvatarSrc(user?)`, `avatarSrc(name)`.
  * - `useSession()`: `{ token, user, isLogin, userPhone, userAvatarSrc }`, re-renders on change.
  * - `useCurrentUser()`: SWR on `/api/user/user-data` (only with a token); keeps the stored user info
- *   fresh. Load failures are only logged (seed §8).
+ *   fresh. Load failures are only logged, never toasted.
  * - `refreshCurrentUser()`: re-fetch user data (call after a payment so the top-bar balance updates).
  * - `logout()`: POST /api/user/logout (server revokes the token), clear the session, go to /login.
  *   `clearSession()` does the local part only (used for 401).
@@ -18,65 +19,25 @@
 import { useSyncExternalStore } from 'react';
 import useSWR, { mutate } from 'swr';
 import { navigate } from 'wouter/use-browser-location';
-import type { UserData } from '@common/api-types';
 import { AVATAR_PRESETS } from '@common/domain';
 import { apiGet, apiPost } from './api';
-import { USER_DATA_PATH, SERVICE_INFO_PATH } from './api-paths';
+import { USER_DATA_PATH } from './api-paths';
+import { clearSession, getSnapshot, setUserInfo, storage, subscribe, type UserInfo } from './session-store';
 
-/** The user as user-data answers it (also the `user` of login and registration). */
-export type UserInfo = UserData;
+export {
+  clearSession,
+  getToken,
+  getUserInfo,
+  isLogin,
+  reloadSessionFromStorage,
+  setSession,
+  setUserInfo,
+  userPhone,
+  type UserInfo,
+} from './session-store';
 
-const TOKEN_KEY = 'token';
-const USER_KEY = 'userInfo';
 const INVITE_KEY = 'inviteCode';
 const REDIRECT_KEY = 'redirectAfterLogin';
-
-function storage(): Storage | null {
-  try {
-    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
-  } catch {
-    return null;
-  }
-}
-
-function readUser(): UserInfo | null {
-  const raw = storage()?.getItem(USER_KEY);
-  if (!raw) return null;
-  try {
-    const parsed = JSON.parse(raw) as UserInfo | null;
-    return parsed && typeof parsed === 'object' && Object.keys(parsed).length > 0 ? parsed : null;
-  } catch {
-    return null;
-  }
-}
-
-interface SessionSnapshot {
-  token: string | null;
-  user: UserInfo | null;
-}
-
-let snapshot: SessionSnapshot = { token: storage()?.getItem(TOKEN_KEY) ?? null, user: readUser() };
-const listeners = new Set<() => void>();
-
-function publish(next: SessionSnapshot) {
-  snapshot = next;
-  listeners.forEach((listener) => listener());
-}
-
-function subscribe(listener: () => void) {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
-}
-
-/** Re-read sessionStorage (tests, or another module wrote it directly). */
-export function reloadSessionFromStorage() {
-  publish({ token: storage()?.getItem(TOKEN_KEY) ?? null, user: readUser() });
-}
-
-export const getToken = () => snapshot.token;
-export const getUserInfo = () => snapshot.user;
-export const isLogin = () => snapshot.user !== null;
-export const userPhone = () => snapshot.user?.phone ?? '';
 
 const BASE = import.meta.env.BASE_URL;
 
@@ -87,35 +48,11 @@ export function avatarSrc(avatar: string | null | undefined): string {
   return `${BASE}avatars/default.svg`;
 }
 
-export const userAvatarSrc = (user: UserInfo | null = snapshot.user) => avatarSrc(user?.avatar);
-
-export function setSession(token: string, user: UserInfo) {
-  const store = storage();
-  store?.setItem(TOKEN_KEY, token);
-  store?.setItem(USER_KEY, JSON.stringify(user));
-  publish({ token, user });
-  void mutate(USER_DATA_PATH, user, { revalidate: false });
-}
-
-export function setUserInfo(user: UserInfo) {
-  if (!snapshot.token) return;
-  storage()?.setItem(USER_KEY, JSON.stringify(user));
-  publish({ ...snapshot, user });
-}
-
-/** Local part of logging out: token, user info and cached per-user answers (service info). */
-export function clearSession() {
-  const store = storage();
-  store?.removeItem(TOKEN_KEY);
-  store?.removeItem(USER_KEY);
-  publish({ token: null, user: null });
-  void mutate(USER_DATA_PATH, undefined, { revalidate: false });
-  void mutate(SERVICE_INFO_PATH, undefined, { revalidate: false });
-}
+export const userAvatarSrc = (user: UserInfo | null = getSnapshot().user) => avatarSrc(user?.avatar);
 
 /** Log out: revoke the token server side (best effort), clear the session, replace the route with /login. */
 export async function logout() {
-  if (snapshot.token) {
+  if (getSnapshot().token) {
     try {
       await apiPost('/api/user/logout', undefined, { silent: true });
     } catch (error) {
@@ -136,7 +73,7 @@ export interface SessionState {
 }
 
 export function useSession(): SessionState {
-  const current = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  const current = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   return {
     token: current.token,
     user: current.user,
@@ -154,7 +91,7 @@ async function fetchUserData(): Promise<UserInfo> {
 
 /** Current user from the server (falls back to the stored user info while loading). */
 export function useCurrentUser() {
-  const { token, user } = useSyncExternalStore(subscribe, () => snapshot, () => snapshot);
+  const { token, user } = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
   const swr = useSWR<UserInfo>(token ? USER_DATA_PATH : null, fetchUserData, {
     fallbackData: user ?? undefined,
     revalidateOnMount: true,
@@ -165,7 +102,7 @@ export function useCurrentUser() {
 
 /** Re-fetch the user data (balance, level) everywhere it is shown. */
 export function refreshCurrentUser() {
-  if (!snapshot.token) return Promise.resolve(undefined);
+  if (!getSnapshot().token) return Promise.resolve(undefined);
   return mutate(USER_DATA_PATH, fetchUserData(), { revalidate: false }).catch((error) => {
     console.warn('refresh user info failed', error);
     return undefined;

@@ -1,16 +1,16 @@
 /**
- * 修改密码 dialog (seed §2, §4, §5, §8): new password ("请输入新密码", required "请输入密码"), SMS code
- * ("请输入验证码", required "请输入短信验证码") with the send-code button (type 3, phone from the
- * session), submit "确认修改" -> POST /api/user/reset-pwd {phone, password, verifyCode}. Success:
- * toast "密码已修改成功" and close; failure: the API client shows the server's message as an error toast.
+ * 修改密码 dialog: new password ("请输入新密码", required "请输入密码"), SMS code ("请输入验证码",
+ * required "请输入短信验证码") with the send-code button (type 3, phone from the session), submit
+ * "确认修改" resets the password through the auth feature's call. Success: toast "密码已修改成功" and
+ * close; failure: the API client shows the server's message as an error toast.
  */
 import { useState } from 'react';
 import { Button, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';
 import SmsCodeButton from '@/components/SmsCodeButton';
-import { apiPost } from '@/lib/api';
 import { useSession } from '@/lib/session';
+import { resetPassword } from '@/features/auth/api';
 
 interface ChangePasswordForm {
   password: string;
@@ -26,7 +26,7 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
   const submit = async (values: ChangePasswordForm) => {
     setSubmitting(true);
     try {
-      await apiPost('/api/user/reset-pwd', { phone: userPhone, password: values.password, verifyCode: values.verifyCode });
+      await resetPassword(userPhone, values.password, values.verifyCode);
       toastSuccess(t('password.success'));
       form.resetFields();
       onClose();

@@ -1,7 +1,7 @@
 /**
- * Calls of the recharge screens (product §5, wire shapes §5a): goods and member levels, order
- * creation, the sandbox confirm, order detail (polled while waiting for payment), and the two
- * lists of /api/order/list (type=record: orders; type=integral-details: the points ledger).
+ * Calls of the recharge screens: goods and member levels, order creation, the sandbox confirm,
+ * order detail (polled while waiting for payment), and the two lists of /api/order/list
+ * (type=record: orders; type=integral-details: the points ledger).
  */
 import useSWR from 'swr';
 import type { Goods, GoodsType, LedgerRow, MemberLevelInfo, OrderRow, Page } from '@common/api-types';
@@ -34,3 +34,6 @@ export const useOrderRecords = (filters: ListFilters) =>
 
 export const useLedger = (filters: ListFilters) =>
   useSWR<Page<LedgerRow>>([ORDER_LIST_PATH, { type: 'integral-details', ...filters }] as const, { keepPreviousData: true });
+
+/** The cache keys of every order list and ledger page (re-fetched after a payment changed them). */
+export const isOrderListKey = (key: unknown) => Array.isArray(key) && key[0] === ORDER_LIST_PATH;

@@ -6,7 +6,7 @@ import { PAY_TYPES, type PayType } from '@common/domain';
 import { formatYuan } from '@/lib/format';
 import type { Goods, OrderRow } from '@common/api-types';
 import { createOrder } from '../api';
-import OrderPayment from './OrderPayment';
+import OrderPayment, { startPayment } from './OrderPayment';
 import PayMethodPicker from './PayMethodPicker';
 
 export interface CheckoutProps {
@@ -32,7 +32,7 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
     if (!goods) return;
     setSubmitting(true);
     try {
-      const created = await createOrder(goods.id, payType);
+      const created = startPayment(await createOrder(goods.id, payType));
       setOrder(created);
       onOrder?.(created);
     } catch {

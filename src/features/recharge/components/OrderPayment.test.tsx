@@ -2,12 +2,14 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { SWRConfig } from 'swr';
 import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { swrFetcher } from '@/lib/api';
 import { loadNamespaces } from '@/lib/i18n';
 import { reloadSessionFromStorage } from '@/lib/session';
 import { onUiEvent } from '@/lib/ui-events';
 import { stubFetch } from '@/test/fetch';
 import type { OrderRow } from '@common/api-types';
 import Checkout from './Checkout';
+import LatestOrders from './LatestOrders';
 import OrderPayment from './OrderPayment';
 
 const user = { phone: '13800138000', memberLevel: 1, memberLevelDesc: '普通会员', integral: 100, memberDeadline: null, avatar: null };
@@ -28,7 +30,7 @@ const pending: OrderRow = {
   pay: { kind: 'online', provider: 'sandbox', sandboxUrl: '/api/pay/sandbox/20260301100000123456/confirm' },
 };
 
-const fresh = ({ children }: { children: ReactNode }) => <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
+const fresh = ({ children }: { children: ReactNode }) => <SWRConfig value={{ fetcher: swrFetcher, provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
 
 beforeAll(async () => {
   await loadNamespaces('recharge');
@@ -78,12 +80,44 @@ describe('<OrderPayment>', () => {
     vi.useRealTimers();
   });
 
-  it('contact staff: opens the 运营咨询 dialog once, and again from its button', async () => {
-    stubFetch(() => ({ body: { success: true, data: pending } }));
+  it('paying refreshes the latest orders (the same order list as /recharge/record)', async () => {
+    let paid = false;
+    stubFetch(({ url, method }) => {
+      if (method === 'POST' && url.startsWith('/api/pay/sandbox/')) {
+        paid = true;
+        return { body: { success: true, data: { ...pending, status: 'paid', statusText: '已支付', changed: true } } };
+      }
+      if (url.startsWith('/api/order/list')) {
+        const row = paid ? { ...pending, status: 'paid', statusText: '已支付' } : pending;
+        return { body: { success: true, data: { list: [row], total: 1, page: 1, pageSize: 5 } } };
+      }
+      if (url.startsWith('/api/user/user-data')) return { body: { success: true, data: { ...user, integral: 1100 } } };
+      return { body: { success: true, data: pending } };
+    });
+    render(
+      <>
+        <LatestOrders />
+        <OrderPayment order={pending} />
+      </>,
+      { wrapper: fresh },
+    );
+    const latest = screen.getByTestId('latest-orders');
+    await waitFor(() => expect(latest.textContent).toContain('待支付'));
+    fireEvent.click(screen.getByTestId('sandbox-pay'));
+    await waitFor(() => expect(screen.getByTestId('pay-success')).toBeTruthy());
+    expect(latest.textContent).toContain('已支付');
+    expect(latest.textContent).not.toContain('待支付');
+  });
+
+  it('contact staff: a new order opens the 运营咨询 dialog once, and again from its button', async () => {
+    const staff: OrderRow = { ...pending, payType: 9, pay: { kind: 'staff', transferRemark: pending.orderNo } };
+    stubFetch(({ url }) => ({ body: { success: true, data: url === '/api/order/create' ? staff : staff } }));
     const opened = vi.fn();
     const off = onUiEvent('service', opened);
-    const staff: OrderRow = { ...pending, payType: 9, pay: { kind: 'staff', transferRemark: pending.orderNo } };
-    render(<OrderPayment order={staff} />, { wrapper: fresh });
+    render(<Checkout goods={goods} />, { wrapper: fresh });
+    fireEvent.click(screen.getByRole('radio', { name: '联系客服' }));
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    await waitFor(() => expect(screen.getByTestId('staff-pay')).toBeTruthy());
     expect(opened).toHaveBeenCalledTimes(1);
     fireEvent.click(screen.getByTestId('contact-staff'));
     expect(opened).toHaveBeenCalledTimes(2);

@@ -8,7 +8,7 @@ import type { OrderRow } from '@common/api-types';
 import { fetchOrder, useOrderRecords } from '../api';
 import DateRangeFilter from './DateRangeFilter';
 import { useListFilters } from './useListFilters';
-import OrderPayment from './OrderPayment';
+import OrderPayment, { startPayment } from './OrderPayment';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'processing', paid: 'success', cancelled: 'default', expired: 'default' };
 
@@ -20,7 +20,7 @@ export default function RecordPanel() {
 
   async function continuePaying(orderNo: string) {
     try {
-      setPaying(await fetchOrder(orderNo));
+      setPaying(startPayment(await fetchOrder(orderNo)));
     } catch {
       void mutate();
     }

@@ -3,7 +3,7 @@
  * (`YYYY-MM-DD HH:mm:ss` or `--`), expiry warning, balance with top-up, change password, invite link
  * with copy and QR code, the recommend list with paging, the latest orders.
  */
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { EditOutlined } from '@ant-design/icons';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -15,12 +15,16 @@ import { useCurrentUser } from '@/lib/session';
 import { openChangePasswordModal } from '@/lib/ui-events';
 import AvatarChooser from '../components/AvatarChooser';
 import InviteCard from '../components/InviteCard';
-import LatestOrders from '../components/LatestOrders';
 import RecommendList from '../components/RecommendList';
 
 const LEVEL_COLORS: Record<number, string> = { 1: 'default', 3: 'gold', 5: 'geekblue', 7: 'purple' };
 
-export default function UserCenterPage() {
+export interface UserCenterPageProps {
+  /** The latest orders, a widget of the recharge feature that `src/app/` composes in. */
+  orders?: ReactNode;
+}
+
+export default function UserCenterPage({ orders }: UserCenterPageProps) {
   const { t } = useTranslation('user');
   const { user } = useCurrentUser();
   const [choosing, setChoosing] = useState(false);
@@ -84,10 +88,12 @@ export default function UserCenterPage() {
         <RecommendList />
       </div>
 
-      <h2 className="section-title">{t('orders.title')}</h2>
-      <div className="card">
-        <LatestOrders />
-      </div>
+      {orders && (
+        <>
+          <h2 className="section-title">{t('orders.title')}</h2>
+          <div className="card">{orders}</div>
+        </>
+      )}
 
       <AvatarChooser open={choosing} current={user.avatar} onClose={() => setChoosing(false)} />
     </section>

@@ -1,0 +1,44 @@
+/**
+ * The user's five latest orders (shown on /user/center): the same order-list hook and cache key as
+ * /recharge/record, so paying an order refreshes both.
+ */
+import { Table } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
+import type { OrderRow } from '@common/api-types';
+import { formatDateTime, formatYuan } from '@/lib/format';
+import { useOrderRecords } from '../api';
+
+const LATEST_COUNT = 5;
+
+export default function LatestOrders() {
+  const { t } = useTranslation('recharge');
+  const { data, isLoading } = useOrderRecords({ page: 1, pageSize: LATEST_COUNT });
+  return (
+    <>
+      <Table<OrderRow>
+        data-testid="latest-orders"
+        size="middle"
+        rowKey="orderNo"
+        loading={isLoading}
+        dataSource={data?.list ?? []}
+        pagination={false}
+        locale={{ emptyText: t('latest.empty') }}
+        scroll={{ x: 640 }}
+        columns={[
+          { title: t('record.orderNo'), dataIndex: 'orderNo' },
+          { title: t('record.goods'), dataIndex: 'goodsName' },
+          { title: t('latest.amount'), dataIndex: 'amount', render: (fen: number) => t('yuan', { amount: formatYuan(fen) }) },
+          { title: t('record.payType'), dataIndex: 'payTypeText' },
+          { title: t('record.status'), dataIndex: 'statusText' },
+          { title: t('record.createdAt'), dataIndex: 'createdAt', render: (value: string) => formatDateTime(value) },
+        ]}
+      />
+      {(data?.total ?? 0) > LATEST_COUNT && (
+        <p className="latest-orders-more">
+          <Link href="/recharge/record">{t('latest.all')}</Link>
+        </p>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,35 @@
+/**
+ * One order as the server has it: read again every ORDER_POLL_MS while it is pending, and, once it
+ * is paid, the user data (balance, level) and the order lists are refreshed before `settled` turns
+ * true, so a success message never quotes the old balance.
+ */
+import useSWR, { useSWRConfig } from 'swr';
+import type { OrderRow } from '@common/api-types';
+import { refreshCurrentUser } from '@/lib/session';
+import { fetchOrder, isOrderListKey, ORDER_DETAIL_PATH } from '../api';
+
+/** How often a pending order is re-read. */
+export const ORDER_POLL_MS = 2000;
+
+export function useOrder(created: OrderRow) {
+  const { mutate: mutateCache } = useSWRConfig();
+  const { data, mutate } = useSWR<OrderRow>([ORDER_DETAIL_PATH, created.orderNo], () => fetchOrder(created.orderNo), {
+    fallbackData: created,
+    revalidateOnMount: false,
+    refreshInterval: (latest) => ((latest ?? created).status === 'pending' ? ORDER_POLL_MS : 0),
+  });
+  const order = data ?? created;
+  const paid = order.status === 'paid';
+  // keyed by the order: runs once per paid order, however often the component renders
+  const settling = useSWR(paid ? ['order-paid-refresh', order.orderNo] : null, () => Promise.all([refreshCurrentUser(), mutateCache(isOrderListKey)]).then(() => true), {
+    revalidateOnFocus: false,
+    revalidateOnReconnect: false,
+  });
+  return {
+    order,
+    /** Paid, and what it changed has been re-read. */
+    settled: paid && !settling.isLoading,
+    /** Replace the order with an answer that already carries its new state (the sandbox confirm). */
+    update: (next: OrderRow) => mutate(next, { revalidate: false }),
+  };
+}

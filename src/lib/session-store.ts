@@ -1,0 +1,89 @@
+/**
+ * The session store: the auth token and the user info, kept in sessionStorage (so a tab's login
+ * ends with the tab), with change notification for React. It imports no API code, so the API client
+ * can read the token from here; `./session` is the public face (hooks, logout) built on it.
+ */
+import { mutate } from 'swr';
+import type { UserData } from '@common/api-types';
+import { SERVICE_INFO_PATH, USER_DATA_PATH } from './api-paths';
+
+/** The user as user-data answers it (also the `user` of login and registration). */
+export type UserInfo = UserData;
+
+const TOKEN_KEY = 'token';
+const USER_KEY = 'userInfo';
+
+/** This tab's sessionStorage, or null where there is none (tests, privacy modes). */
+export function storage(): Storage | null {
+  try {
+    return typeof sessionStorage === 'undefined' ? null : sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+function readUser(): UserInfo | null {
+  const raw = storage()?.getItem(USER_KEY);
+  if (!raw) return null;
+  try {
+    const parsed = JSON.parse(raw) as UserInfo | null;
+    return parsed && typeof parsed === 'object' && Object.keys(parsed).length > 0 ? parsed : null;
+  } catch {
+    return null;
+  }
+}
+
+interface SessionSnapshot {
+  token: string | null;
+  user: UserInfo | null;
+}
+
+let snapshot: SessionSnapshot = { token: storage()?.getItem(TOKEN_KEY) ?? null, user: readUser() };
+const listeners = new Set<() => void>();
+
+function publish(next: SessionSnapshot) {
+  snapshot = next;
+  listeners.forEach((listener) => listener());
+}
+
+export function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Re-read sessionStorage (tests, or another module wrote it directly). */
+export function reloadSessionFromStorage() {
+  publish({ token: storage()?.getItem(TOKEN_KEY) ?? null, user: readUser() });
+}
+
+export const getToken = () => snapshot.token;
+export const getUserInfo = () => snapshot.user;
+export const isLogin = () => snapshot.user !== null;
+export const userPhone = () => snapshot.user?.phone ?? '';
+
+export const getSnapshot = () => snapshot;
+
+export function setSession(token: string, user: UserInfo) {
+  const store = storage();
+  store?.setItem(TOKEN_KEY, token);
+  store?.setItem(USER_KEY, JSON.stringify(user));
+  publish({ token, user });
+  void mutate(USER_DATA_PATH, user, { revalidate: false });
+}
+
+export function setUserInfo(user: UserInfo) {
+  if (!snapshot.token) return;
+  storage()?.setItem(USER_KEY, JSON.stringify(user));
+  publish({ ...snapshot, user });
+}
+
+/** Local part of logging out: token, user info and cached per-user answers (service info). */
+export function clearSession() {
+  const store = storage();
+  store?.removeItem(TOKEN_KEY);
+  store?.removeItem(USER_KEY);
+  publish({ token: null, user: null });
+  void mutate(USER_DATA_PATH, undefined, { revalidate: false });
+  void mutate(SERVICE_INFO_PATH, undefined, { revalidate: false });
+}
+
