@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanRow } from '@common/api-types';
-import { canDelete, lastPlanDay, stopPreview } from './rules';
+import { canDelete, lastPlanDay, progressPercent, stopPreview } from './rules';
 
 function plan(id: number, patch: Partial<PlanRow>): PlanRow {
   return {
@@ -71,5 +71,13 @@ describe('plan dates', () => {
     expect(lastPlanDay('2026-03-11', 1)).toBe('2026-03-11');
     expect(lastPlanDay('2026-03-11', 7)).toBe('2026-03-17');
     expect(lastPlanDay('2026-02-26', 5)).toBe('2026-03-02');
+  });
+});
+
+describe('progressPercent', () => {
+  it('is the dispatched share in whole percent, rounded down, 0 for an empty plan', () => {
+    expect(progressPercent({ dispatched: 199, totalCount: 200 })).toBe(99);
+    expect(progressPercent({ dispatched: 200, totalCount: 200 })).toBe(100);
+    expect(progressPercent({ dispatched: 0, totalCount: 0 })).toBe(0);
   });
 });

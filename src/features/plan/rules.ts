@@ -24,3 +24,7 @@ export function stopPreview(plans: readonly PlanRow[]): StopPreview {
 
 /** The plan's last calendar day (YYYY-MM-DD): start date + days - 1, plain date arithmetic. */
 export const lastPlanDay = (startDate: string, days: number): string => addDays(startDate, Math.max(1, days) - 1);
+
+/** Share of the plan's tasks already dispatched, a whole percent rounded down. */
+export const progressPercent = (plan: Pick<PlanRow, 'dispatched' | 'totalCount'>) =>
+  plan.totalCount ? Math.floor((plan.dispatched / plan.totalCount) * 100) : 0;

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import type { LedgerRow, PlanOptionChoice, PlanRow, ScheduleView, TemplateForm } from '@common/api-types';
-import { lastPlanDay } from '../rules';
+import { lastPlanDay, progressPercent } from '../rules';
 import { STATUS_COLORS } from './status';
 import TimeDistribution from './TimeDistribution';
 
@@ -49,7 +49,7 @@ export default function PlanDetails({ form, serviceName, options, plan, schedule
         children: (
           <span>
             {formatPoints(plan.dispatched)} / {formatPoints(plan.totalCount)}
-            <Progress percent={plan.totalCount ? Math.floor((plan.dispatched / plan.totalCount) * 100) : 0} size="small" />
+            <Progress percent={progressPercent(plan)} size="small" />
           </span>
         ),
       },

@@ -1,9 +1,10 @@
-/** Home overview (product §6 "/"): plan counts by status, today's dispatched, the five latest plans. */
+/** Home overview: plan counts by status, today's dispatched, the five latest plans. */
 import { Progress, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { usePlanCounts, usePlanList } from '../api';
+import { progressPercent } from '../rules';
 import { PLAN_STATUSES, STATUS_COLORS, usePlanStatusNames } from './status';
 import '../plan.css';
 
@@ -44,7 +45,7 @@ export default function PlanOverview() {
                 {p.title}
               </span>
               <Tag color={STATUS_COLORS[p.status]}>{statusNames[p.status]}</Tag>
-              <Progress className="plan-overview-progress" percent={p.totalCount ? Math.floor((p.dispatched / p.totalCount) * 100) : 0} size="small" />
+              <Progress className="plan-overview-progress" percent={progressPercent(p)} size="small" />
               <span className="plan-cell-sub">{formatDateTime(p.createdAt)}</span>
             </li>
           ))}

@@ -3,7 +3,7 @@
  * each dialog is its own piece. Days and hours count in the business time zone of the plan configs.
  */
 import { useState } from 'react';
-import { Button, Drawer, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TemplateRow } from '@common/api-types';
 import { businessNow } from '@common/distribution';
@@ -16,6 +16,7 @@ import PlanDetails from './PlanDetails';
 import PublishTemplateDialog from './PublishTemplateDialog';
 import TimeDistribution from './TimeDistribution';
 import { useRunAction } from './useRunAction';
+import { DetailsDrawer, TimeDistributionDialog } from './ViewDialogs';
 
 const PAGE_SIZE = 10;
 
@@ -88,13 +89,13 @@ export default function TemplateTab() {
         pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
       />
 
-      <Drawer open={dialog?.kind === 'details'} onClose={close} title={t('template.detailsTitle')} size={720} destroyOnHidden>
+      <DetailsDrawer open={dialog?.kind === 'details'} onClose={close} title={t('template.detailsTitle')}>
         {current && described && <PlanDetails form={current.form} serviceName={described.config?.name ?? '--'} options={described.options} />}
-      </Drawer>
+      </DetailsDrawer>
 
-      <Modal open={dialog?.kind === 'time'} onCancel={close} footer={null} title={t('timeDist.title')} width={760} destroyOnHidden>
+      <TimeDistributionDialog open={dialog?.kind === 'time'} onClose={close}>
         {current && <TimeDistribution distribution={current.form.distribution} currentHour={timeZone ? businessNow(new Date(), timeZone).hour : undefined} />}
-      </Modal>
+      </TimeDistributionDialog>
 
       {dialog?.kind === 'publish' && timeZone && <PublishTemplateDialog template={dialog.template} config={described?.config} timeZone={timeZone} onClose={close} />}
       {dialog?.kind === 'edit' && timeZone && <EditTemplateDialog template={dialog.template} services={platformServices(configs, dialog.template.form)} timeZone={timeZone} onClose={close} />}

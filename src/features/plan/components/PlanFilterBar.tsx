@@ -1,0 +1,76 @@
+/** The plan list's filters: status tabs with their counts, platform, start-date range, keyword search, and the export of what they select. */
+import { useState } from 'react';
+import { DownloadOutlined } from '@ant-design/icons';
+import { Button, DatePicker, Input, Select, Tabs } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { FLOW_TYPES, type FlowType, type PlanStatus } from '@common/domain';
+import { DATE_FORMAT, formatDate } from '@/lib/format';
+import { toastError } from '@/lib/toast';
+import { useFlowTypeNames } from '@/lib/flow-type-names';
+import { exportPlans, usePlanCounts, type PlanFilters } from '../api';
+import { PLAN_STATUSES, usePlanStatusNames } from './status';
+
+export interface PlanFilterBarProps {
+  filters: PlanFilters;
+  onChange: (patch: Partial<PlanFilters>) => void;
+}
+
+export default function PlanFilterBar({ filters, onChange }: PlanFilterBarProps) {
+  const { t } = useTranslation('plan');
+  const { data: counts } = usePlanCounts(filters.flowType);
+  const [keywordInput, setKeywordInput] = useState('');
+  const [exporting, setExporting] = useState(false);
+  const statusNames = usePlanStatusNames();
+  const platformNames = useFlowTypeNames();
+
+  async function exportList() {
+    setExporting(true);
+    try {
+      await exportPlans(filters, t('export.filename', { date: formatDate(new Date()) }));
+    } catch (error) {
+      toastError(error instanceof Error ? error.message : t('export.failed'));
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <>
+      <Tabs
+        activeKey={filters.status ?? 'all'}
+        onChange={(key) => onChange({ status: key === 'all' ? undefined : (key as PlanStatus) })}
+        items={[
+          { key: 'all', label: t('status.allCount', { n: counts?.total ?? 0 }) },
+          ...PLAN_STATUSES.map((s) => ({ key: s, label: t('status.withCount', { name: statusNames[s], n: counts?.[s] ?? 0 }) })),
+        ]}
+      />
+      <div className="plan-filters">
+        <Select
+          value={filters.flowType ?? 'all'}
+          onChange={(v: string) => onChange({ flowType: v === 'all' ? undefined : (v as FlowType) })}
+          style={{ width: 140 }}
+          aria-label={t('filter.platform')}
+          options={[{ value: 'all', label: t('filter.allPlatforms') }, ...FLOW_TYPES.map((f) => ({ value: f, label: platformNames[f] }))]}
+        />
+        <DatePicker.RangePicker
+          aria-label={t('filter.dates')}
+          placeholder={[t('filter.dateFrom'), t('filter.dateTo')]}
+          onChange={(range) => onChange({ dateFrom: range?.[0]?.format(DATE_FORMAT), dateTo: range?.[1]?.format(DATE_FORMAT) })}
+        />
+        <Input.Search
+          value={keywordInput}
+          onChange={(e) => setKeywordInput(e.target.value)}
+          onSearch={(value) => onChange({ keyword: value.trim() || undefined })}
+          placeholder={t('filter.keyword')}
+          allowClear
+          style={{ width: 240 }}
+          data-testid="plan-search"
+        />
+        <span className="plan-filters-spacer" />
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="plan-export">
+          {t('export.button')}
+        </Button>
+      </div>
+    </>
+  );
+}

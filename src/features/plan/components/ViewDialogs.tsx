@@ -1,0 +1,27 @@
+/** The two read-only views both tabs open: the details drawer and the time-distribution dialog. */
+import type { ReactNode } from 'react';
+import { Drawer, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+export interface ViewDialogProps {
+  open: boolean;
+  onClose: () => void;
+  children: ReactNode;
+}
+
+export function DetailsDrawer({ open, onClose, title, children }: ViewDialogProps & { title: string }) {
+  return (
+    <Drawer open={open} onClose={onClose} title={title} size={720} destroyOnHidden>
+      {children}
+    </Drawer>
+  );
+}
+
+export function TimeDistributionDialog({ open, onClose, children }: ViewDialogProps) {
+  const { t } = useTranslation('plan');
+  return (
+    <Modal open={open} onCancel={onClose} footer={null} title={t('timeDist.title')} width={760} destroyOnHidden>
+      {children}
+    </Modal>
+  );
+}
