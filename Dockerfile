@@ -2,7 +2,8 @@
 # Web (edge) image: builds the app with Node, serves dist/ with nginx and proxies /api/ to the API.
 #   docker build -t task-plan-web .
 #   docker run -p 8080:8080 -e API_UPSTREAM=http://api:8080 task-plan-web
-# Runtime environment (see docs/deploy.md): API_UPSTREAM, NGINX_PORT, ASSET_ORIGIN.
+# Runtime environment (see docs/deploy.md): API_UPSTREAM, NGINX_PORT, ASSET_ORIGIN, EDGE_SMS_RATE,
+# EDGE_SMS_BURST, EDGE_LOGIN_RATE, EDGE_LOGIN_BURST.
 
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
@@ -29,7 +30,12 @@ ENV NGINX_PORT=8080 \
     WEB_ROOT=/usr/share/nginx/html \
     ASSET_ORIGIN="" \
     NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1 \
-    NGINX_ENVSUBST_FILTER="^(NGINX_PORT|API_UPSTREAM|WEB_ROOT|ASSET_ORIGIN|NGINX_LOCAL_RESOLVERS)\$"
+    NGINX_ACCESS_LOG=/var/log/nginx/access.log \
+    EDGE_SMS_RATE=6r/m \
+    EDGE_SMS_BURST=10 \
+    EDGE_LOGIN_RATE=20r/m \
+    EDGE_LOGIN_BURST=20 \
+    NGINX_ENVSUBST_FILTER="^(NGINX_PORT|API_UPSTREAM|WEB_ROOT|ASSET_ORIGIN|NGINX_LOCAL_RESOLVERS|NGINX_ACCESS_LOG|EDGE_SMS_RATE|EDGE_SMS_BURST|EDGE_LOGIN_RATE|EDGE_LOGIN_BURST)\$"
 COPY nginx/templates/ /etc/nginx/templates/
 COPY nginx/snippets/ /etc/nginx/snippets/
 COPY --from=build /app/dist/ /usr/share/nginx/html/

@@ -18,7 +18,20 @@ export { freePort };
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const NGINX_DIR = join(ROOT, 'nginx');
 // The only variables the template may use; the Dockerfile's NGINX_ENVSUBST_FILTER lists the same.
-export const TEMPLATE_VARIABLES = ['NGINX_PORT', 'API_UPSTREAM', 'WEB_ROOT', 'ASSET_ORIGIN', 'NGINX_LOCAL_RESOLVERS'];
+export const TEMPLATE_VARIABLES = [
+  'NGINX_PORT',
+  'API_UPSTREAM',
+  'WEB_ROOT',
+  'ASSET_ORIGIN',
+  'NGINX_LOCAL_RESOLVERS',
+  'NGINX_ACCESS_LOG',
+  'EDGE_SMS_RATE',
+  'EDGE_SMS_BURST',
+  'EDGE_LOGIN_RATE',
+  'EDGE_LOGIN_BURST',
+];
+// The image's defaults of the edge rate limits (the Dockerfile sets the same).
+export const EDGE_LIMIT_DEFAULTS = { EDGE_SMS_RATE: '6r/m', EDGE_SMS_BURST: '10', EDGE_LOGIN_RATE: '20r/m', EDGE_LOGIN_BURST: '20' };
 const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
 // Starts a command in its own process group, so stop() ends it and every child it spawned.
@@ -81,7 +94,18 @@ export async function localResolvers() {
  * Writes an nginx prefix folder that mirrors the image's layout: nginx.conf (the image's main
  * config, with temporary paths), conf.d/default.conf (the rendered template), snippets/.
  */
-export async function writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetOrigin = '', trustedProxies = [] }) {
+export async function writeNginxPrefix({
+  dir,
+  port,
+  apiUpstream,
+  webRoot,
+  assetOrigin = '',
+  trustedProxies = [],
+  limits = {},
+  resolvers,
+  extraConf,
+  edit = (_file, text) => text,
+}) {
   await mkdir(join(dir, 'conf.d'), { recursive: true });
   await mkdir(join(dir, 'snippets'), { recursive: true });
   await mkdir(join(dir, 'temp'), { recursive: true });
@@ -91,11 +115,17 @@ export async function writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetO
     API_UPSTREAM: apiUpstream,
     WEB_ROOT: webRoot,
     ASSET_ORIGIN: assetOrigin,
-    NGINX_LOCAL_RESOLVERS: await localResolvers(),
+    NGINX_LOCAL_RESOLVERS: resolvers ?? (await localResolvers()),
+    NGINX_ACCESS_LOG: join(dir, 'access.log'),
+    ...EDGE_LIMIT_DEFAULTS,
+    ...limits,
   });
-  await writeFile(join(dir, 'conf.d', 'default.conf'), rendered);
+  await writeFile(join(dir, 'conf.d', 'default.conf'), edit('default.conf', rendered));
+  // What an operator mounts beside the template, e.g. an `upstream` block that API_UPSTREAM names.
+  if (extraConf) await writeFile(join(dir, 'conf.d', 'extra.conf'), extraConf);
   for (const name of await readdir(join(NGINX_DIR, 'snippets'))) {
-    await copyFile(join(NGINX_DIR, 'snippets', name), join(dir, 'snippets', name));
+    const text = await readFile(join(NGINX_DIR, 'snippets', name), 'utf8');
+    await writeFile(join(dir, 'snippets', name), edit(name, text));
   }
   if (trustedProxies.length) {
     // What an operator does behind a CDN: list the proxies whose X-Forwarded-For is believed.
@@ -132,8 +162,9 @@ http {
   return { conf: join(dir, 'nginx.conf'), rendered };
 }
 
-export async function startNginx({ dir, port, apiUpstream, webRoot, assetOrigin, trustedProxies }) {
-  const { conf } = await writeNginxPrefix({ dir, port, apiUpstream, webRoot, assetOrigin, trustedProxies });
+export async function startNginx(options) {
+  const { dir, port } = options;
+  const { conf } = await writeNginxPrefix(options);
   const check = spawnSync(NGINX_BIN, ['-t', '-q', '-p', dir, '-c', conf], { encoding: 'utf8' });
   if (check.error) throw new Error(`${NGINX_BIN} not runnable (apt-get install nginx-light): ${check.error.message}`);
   if (check.status !== 0) throw new Error(`nginx -t failed:\n${check.stderr}`);
