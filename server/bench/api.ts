@@ -11,7 +11,6 @@ import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
-// @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../test/postgres-server.mjs';
 import { startApiServer } from '../test/processes.mjs';
 

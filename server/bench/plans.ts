@@ -17,7 +17,6 @@ import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
 import { planFilterWhere, planPageQuery } from '../src/modules/plan/plans.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
-// @ts-expect-error plain ESM helper without types
 import { startPostgres } from '../test/postgres-server.mjs';
 import { startApiServer } from '../test/processes.mjs';
 

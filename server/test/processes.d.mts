@@ -6,6 +6,8 @@ export function freePort(): Promise<number>;
 export interface ApiServerOptions {
   /** On top of process.env, NODE_ENV=development, HOST=127.0.0.1 and PORT; undefined removes a variable. */
   env?: Record<string, string | undefined>;
+  /** Loopback address to listen on (default 127.0.0.1; 127.0.0.2 etc. give replicas one port each). */
+  host?: string;
   /** Default: a free port. */
   port?: number;
   /** Extra node flags before `--import tsx src/main.ts` (e.g. --cpu-prof). */

@@ -28,13 +28,13 @@ export function freePort() {
 }
 
 /**
- * Starts the API server with NODE_ENV=development, HOST=127.0.0.1 and PORT on top of this
+ * Starts the API server with NODE_ENV=development, HOST (default 127.0.0.1) and PORT on top of this
  * process's environment, then `env` (a value of undefined removes that variable), and waits until
  * /api/healthz answers. stop() sends SIGTERM and SIGKILL after graceMs, and resolves on exit.
  */
-export async function startApiServer({ env = {}, port, nodeArgs = [], logFile, timeoutMs = 120_000, graceMs = 5000, what = 'API server' } = {}) {
+export async function startApiServer({ env = {}, host = '127.0.0.1', port, nodeArgs = [], logFile, timeoutMs = 120_000, graceMs = 5000, what = 'API server' } = {}) {
   port ??= await freePort();
-  const childEnv = { ...process.env, NODE_ENV: 'development', HOST: '127.0.0.1', PORT: String(port), ...env };
+  const childEnv = { ...process.env, NODE_ENV: 'development', HOST: host, PORT: String(port), ...env };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
     cwd: serverDir,
@@ -61,7 +61,7 @@ export async function startApiServer({ env = {}, port, nodeArgs = [], logFile, t
       clearTimeout(timer);
     }
   };
-  const baseURL = `http://127.0.0.1:${port}`;
+  const baseURL = `http://${host}:${port}`;
   try {
     await waitForOk(`${baseURL}/api/healthz`, { child, timeoutMs, what });
   } catch (error) {

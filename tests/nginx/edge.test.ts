@@ -2,15 +2,14 @@
  * The nginx template in real nginx, header by header: invite redirects, SPA fallback, cache rules
  * per kind of file, gzip (on the fly and precompressed), the /api proxy and the security headers.
  */
-import { readFile, readdir, mkdtemp, rm } from 'node:fs/promises';
+import { readFile, readdir } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort, startNginx } from '../../scripts/edge-local.mjs';
 import { get, one, post, type RawResponse } from './http';
+import { startSecondNginx } from './second-nginx';
 
 const edge = inject('edge');
 const at = (path: string) => `${edge.url}${path}`;
@@ -235,8 +234,7 @@ describe('/api proxy', () => {
 
   it('does not let a client forge its address when nothing in front is trusted', async () => {
     // The shipped snippets/real-ip.conf trusts nobody: a second nginx with it, same API.
-    const dir = await mkdtemp(join(tmpdir(), 'edge-untrusted-'));
-    const nginx = await startNginx({ dir, port: await freePort(), apiUpstream: edge.apiUrl, webRoot: edge.webRoot });
+    const nginx = await startSecondNginx({ apiUpstream: edge.apiUrl, webRoot: edge.webRoot });
     try {
       const probe = randomUUID();
       const response = await get(`${nginx.url}/api/healthz?probe=${probe}`, { 'x-forwarded-for': '198.51.100.7' });
@@ -245,7 +243,6 @@ describe('/api proxy', () => {
       expect(entry.req.remoteAddress).toBe('127.0.0.1');
     } finally {
       await nginx.stop();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });

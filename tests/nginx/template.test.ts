@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NGINX_DIR, ROOT, TEMPLATE_VARIABLES, renderTemplate } from '../../scripts/edge-local.mjs';
+import { EDGE_LIMIT_DEFAULTS, NGINX_DIR, ROOT, TEMPLATE_VARIABLES, renderTemplate } from '../../scripts/edge-local.mjs';
 
 const values = {
   NGINX_PORT: '8080',
@@ -13,6 +13,8 @@ const values = {
   WEB_ROOT: '/usr/share/nginx/html',
   ASSET_ORIGIN: 'https://cdn.example.com',
   NGINX_LOCAL_RESOLVERS: '127.0.0.11',
+  NGINX_ACCESS_LOG: '/var/log/nginx/access.log',
+  ...EDGE_LIMIT_DEFAULTS,
 };
 
 describe('nginx template', () => {
@@ -21,9 +23,12 @@ describe('nginx template', () => {
     const rendered = renderTemplate(template, values);
     expect(rendered).not.toMatch(/\$\{[A-Z_]+\}/);
     expect(rendered).toContain('listen 8080;');
-    expect(rendered).toContain('set $api_upstream http://api:8080;');
-    expect(rendered).toContain('resolver 127.0.0.11 valid=10s');
+    expect(rendered).toContain('resolver 127.0.0.11 valid=2s');
     expect(rendered).toContain('root /usr/share/nginx/html;');
+    expect(rendered).toContain('map $host $api_upstream {\n    default http://api:8080;');
+    expect(rendered).toContain('rate=6r/m;');
+    expect(rendered).toContain('limit_req zone=api_login burst=20 nodelay;');
+    expect(rendered).toContain('access_log /var/log/nginx/access.log edge;');
     expect(rendered).toContain("script-src 'self' https://cdn.example.com;");
     for (const nginxVariable of ['$uri', '$remote_addr', '$host', '$status', '$content_security_policy']) {
       expect(rendered).toContain(nginxVariable);
@@ -42,12 +47,24 @@ describe('nginx template', () => {
       expect(dockerfile).toMatch(new RegExp(`\\b${name}=`));
     }
     expect(dockerfile).toMatch(/\bNGINX_ENTRYPOINT_LOCAL_RESOLVERS=1\b/);
+    // The image's rate limits are the ones the tests assume.
+    for (const [name, value] of Object.entries(EDGE_LIMIT_DEFAULTS)) {
+      expect(dockerfile).toMatch(new RegExp(`\\b${name}=${value.replace('/', '\\/')} `));
+    }
   });
 
   it('waits for the API longer than the 30 s item lookup', async () => {
-    const template = await readFile(join(NGINX_DIR, 'templates', 'default.conf.template'), 'utf8');
-    const seconds = Number(/proxy_read_timeout (\d+)s;/.exec(template)?.[1]);
+    const proxy = await readFile(join(NGINX_DIR, 'snippets', 'api-proxy.conf'), 'utf8');
+    const seconds = Number(/proxy_read_timeout (\d+)s;/.exec(proxy)?.[1]);
     expect(seconds).toBeGreaterThan(30);
+  });
+
+  it('repeats a POST already sent only in the Idempotency-Key branch', async () => {
+    const template = await readFile(join(NGINX_DIR, 'templates', 'default.conf.template'), 'utf8');
+    const rules = [...template.matchAll(/^\s*proxy_next_upstream (.*);$/gm)].map((m) => m[1]);
+    expect(rules.filter((rule) => rule.includes('non_idempotent'))).toHaveLength(1);
+    expect(template).toMatch(/location @api_repeatable \{[^}]*proxy_next_upstream [^;]*non_idempotent;/);
+    expect(await readFile(join(NGINX_DIR, 'snippets', 'api-proxy.conf'), 'utf8')).not.toContain('non_idempotent');
   });
 
   it('refuses to render with a variable missing', () => {
