@@ -1,5 +1,5 @@
 /**
- * The JSON wire shapes of the API (product.md sections 5 and 5a), declared once for the server
+ * The JSON wire shapes of the API, declared once for the server
  * (which builds them) and the app (which reads them). Types only: no runtime code here.
  * Timestamps are ISO strings; dates are "YYYY-MM-DD" in the business time zone.
  */
@@ -41,7 +41,7 @@ export interface PlanConfig {
   flowType: FlowType;
   generalType: string;
   planConfigList: BaseService[];
-  /** IANA zone that plan days and hours are counted in (server TZ_BUSINESS). Added to 5a. */
+  /** IANA zone that plan days and hours are counted in (server TZ_BUSINESS). */
   timeZone: string;
 }
 

@@ -15,8 +15,8 @@ import { sql } from 'drizzle-orm';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { openDatabase } from '../src/db/client.ts';
-import { planFilterWhere, planPageQuery } from '../src/modules/plan/plans.ts';
-import { seedReferenceData } from '../src/db/seed.ts';
+import { planFilterWhere, planPageQuery } from '../src/modules/plan/index.ts';
+import { seedReferenceData } from '../src/seed.ts';
 import { startPostgres } from '../test/postgres-server.mjs';
 import { startApiServer } from '../test/processes.mjs';
 

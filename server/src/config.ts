@@ -1,4 +1,4 @@
-/** Server configuration, read once from the environment (product.md section 8). */
+/** Server configuration, read once from the environment (the variables are listed in README.md). */
 import path from 'node:path';
 
 export interface Config {

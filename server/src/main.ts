@@ -1,10 +1,10 @@
 /** Entry point of `npm start`: migrate, seed, serve the API (and the built app) on PORT. */
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './db/seed.ts';
-import { buildApp } from './http/app.ts';
+import { seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
+import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
-import { consoleSmsProvider } from './modules/sms/console-provider.ts';
+import { consoleSmsProvider } from './modules/sms/index.ts';
 
 const config = loadConfig();
 if (config.nodeEnv === 'production' && config.smsProvider === 'console') {

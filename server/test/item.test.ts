@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
-import { recogniseItemLink } from '../src/modules/item/links.ts';
-import { lookupItem } from '../src/modules/item/routes.ts';
-import type { ProductInfoProvider } from '../src/modules/item/provider.ts';
+import { recogniseItemLink } from '../src/modules/item/index.ts';
+import { lookupItem } from '../src/modules/item/index.ts';
+import type { ProductInfoProvider } from '../src/modules/item/index.ts';
 
 describe('recogniseItemLink', () => {
   it.each([

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { operators, pointsLedger, users } from '../src/db/schema.ts';
-import { ledgerSum } from '../src/modules/points/ledger.ts';
+import { ledgerSum } from '../src/modules/points/index.ts';
 import { COMMANDS, runCommand } from '../src/ops/commands.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
 

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { orders, pointsLedger, users } from '../src/db/schema.ts';
 import { DAY, MINUTE } from '../src/lib/clock.ts';
-import { ledgerSum } from '../src/modules/points/ledger.ts';
-import { confirmOrderCommand } from '../src/modules/order/ops.ts';
-import { expireDueOrders, payOrder, startExpirySweep } from '../src/modules/order/orders.ts';
+import { ledgerSum } from '../src/modules/points/index.ts';
+import { confirmOrderCommand } from '../src/modules/order/index.ts';
+import { expireDueOrders, payOrder, startExpirySweep } from '../src/modules/order/index.ts';
 import { runCommand } from '../src/ops/commands.ts';
-import { sandboxProvider } from '../src/modules/pay/providers.ts';
+import { sandboxProvider } from '../src/modules/pay/index.ts';
 import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
 
 let env: TestEnv;

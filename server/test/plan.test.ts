@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
 import { plans } from '../src/db/schema.ts';
-import { createSession } from '../src/modules/session/sessions.ts';
+import { createSession } from '../src/modules/session/index.ts';
 import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
 import { DIST_9_20, LINKS, UNIT_COST, balanceOf, expectLedgerAddsUp, ledgerRows, planCount, sh, validForm } from './plan-helpers.ts';
 
@@ -162,7 +162,7 @@ describe('status, lists and counts follow the clock', () => {
     const a = await create(user, await validForm(env, { startDate: '2026-12-01', days: 1, title: '计划A 保温杯' }));
     const b = await create(user, await validForm(env, { startDate: '2026-12-02', days: 2, title: '计划B 电饭煲', keywords: ['电饭煲'], ...LINKS.tb }));
     const c = await create(user, await validForm(env, { startDate: '2026-12-10', days: 1, title: '计划C 雨伞', keywords: ['雨伞'], flowType: 'jd', ...LINKS.jd, configId: undefined }).then(async (f) => {
-      const { loadPlanConfigs } = await import('../src/modules/plan-config/configs.ts');
+      const { loadPlanConfigs } = await import('../src/modules/plan-config/index.ts');
       const [jd] = await loadPlanConfigs(env.ctx.db, ['jd']);
       const svc = jd!.planConfigList[1]!; // 关注店铺 3, one condition
       return { ...f, configId: svc.id, optionIds: [svc.conditionList[0]!.optionList[0]!.id] };
@@ -408,7 +408,7 @@ describe('export', () => {
 
   it('pages through many plans (cursor crosses batches)', async () => {
     const user = await createTestUser(env, { integral: 10 });
-    const { writePlansWorkbook } = await import('../src/modules/plan/export.ts');
+    const { writePlansWorkbook } = await import('../src/modules/plan/index.ts');
     const { PassThrough } = await import('node:stream');
     const base = await validForm(env);
     const now = env.clock.now();
@@ -445,7 +445,7 @@ describe('export', () => {
 
 describe('count-data today’s dispatched (SQL) agrees with schedule.ts', () => {
   it('matches dispatchedToday summed over the plans, at many clock times, with stops', async () => {
-    const { dispatchedToday } = await import('../src/modules/plan/schedule.ts');
+    const { dispatchedToday } = await import('../src/modules/plan/index.ts');
     const user = await createTestUser(env, { integral: 100000 });
     const forms = [
       await validForm(env, { startDate: '2026-11-30', distribution: DIST_9_20.map((n, h) => (h === 9 ? 0 : h === 20 ? 10 : n)) }),

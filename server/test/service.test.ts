@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { announcements, operators, users } from '../src/db/schema.ts';
-import { replaceAnnouncement } from '../src/modules/announcement/announcements.ts';
+import { replaceAnnouncement } from '../src/modules/announcement/index.ts';
 import { HOUR } from '../src/lib/clock.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
 

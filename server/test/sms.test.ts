@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { smsCodes, smsOutbox } from '../src/db/schema.ts';
-import { buildApp } from '../src/http/app.ts';
-import { withSmsCode } from '../src/modules/sms/codes.ts';
+import { buildApp } from '../src/app.ts';
+import { withSmsCode } from '../src/modules/sms/index.ts';
 import { DAY, MINUTE } from '../src/lib/clock.ts';
 import { call, createTestEnv, createTestUser, nextPhone, type TestEnv } from './support.ts';
 

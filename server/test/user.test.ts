@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { operators, sessions, smsCodes, users } from '../src/db/schema.ts';
-import { buildApp } from '../src/http/app.ts';
+import { buildApp } from '../src/app.ts';
 import { DAY, MINUTE } from '../src/lib/clock.ts';
 import { call, createTestEnv, createTestUser, nextPhone, type TestEnv } from './support.ts';
 

@@ -43,7 +43,7 @@ describe('auth screens', () => {
     await form.getByRole('button', { name: /登\s*录/ }).click();
     const text = await toast(page);
     expect(text).toMatch(/[\u4e00-\u9fa5]/);
-    // seed §9: the toast shows 65px from the top (once its slide-in has ended)
+    // the toast shows 65px from the top (once its slide-in has ended)
     const notice = page.locator('.ant-message-notice').last();
     await expect.poll(() => notice.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(65);
     expect(new URL(page.url()).pathname).toBe('/login');

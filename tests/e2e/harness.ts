@@ -188,7 +188,7 @@ export async function loginViaApi(phone: string, password: string): Promise<stri
 
 /**
  * Presses the SMS button inside `scope` for `phone` (already typed in) and answers the code sent.
- * Checks the seed's button: "获取短信验证码" before, then disabled and "{n}秒后重新获取" from 60 s.
+ * Checks the SMS button: "获取短信验证码" before, then disabled and "{n}秒后重新获取" from 60 s.
  */
 export async function requestSmsCode(scope: Locator, phone: string, type: number): Promise<string> {
   const button = scope.getByTestId('sms-code-button');

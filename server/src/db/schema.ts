@@ -1,5 +1,5 @@
 /**
- * The whole data model (product.md section 3). Money is integer fen, points are integers,
+ * The whole data model. Money is integer fen, points are integers,
  * timestamps are timestamptz. Balances are guarded by CHECK constraints so no code path can
  * drive them negative, and a ledger reference can be booked only once per kind.
  */
@@ -72,6 +72,9 @@ export const users = pgTable(
   ],
 );
 
+/** A users row: the signed-in user of a request (owned by the user module). */
+export type UserRow = typeof users.$inferSelect;
+
 export const sessions = pgTable(
   'sessions',
   {
@@ -133,7 +136,7 @@ export const announcements = pgTable(
   (t) => [index('announcements_type_idx').on(t.type, t.id)],
 );
 
-/** A base service of one platform (an item of the seed's planConfigList). */
+/** A base service of one platform (an item of the price table's planConfigList). */
 export const planConfigs = pgTable(
   'plan_configs',
   {
@@ -243,7 +246,7 @@ export const templates = pgTable(
       .notNull()
       .references(() => users.id),
     name: text('name').notNull(),
-    /** The plan form without dates (product.md 5a). */
+    /** The plan form without dates (TemplateForm in common/api-types.ts). */
     form: jsonb('form').$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -1,15 +1,21 @@
 /**
- * buildApp: the Fastify application over a given context (config, database, clock, providers).
- * Tests call it with an in-memory or PostgreSQL database and use `app.inject`; main.ts listens.
+ * The HTTP shell shared by every route: Fastify over a given context (config, database, clock,
+ * providers), the one error path, the 404 answer and the login preHandlers. It knows no domain
+ * module: who a token belongs to is asked of `userForToken`, and the routes are registered by the
+ * composition root (src/app.ts).
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import type { UserRow } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { AppError, unauthorized } from './errors.ts';
-import { resolveSession } from '../modules/session/sessions.ts';
-import { registerModules } from '../modules/index.ts';
 
 export interface BuildOptions {
   logger?: boolean | object;
+}
+
+export interface HttpShellOptions extends BuildOptions {
+  /** The user behind a live session token, or null. */
+  userForToken: (token: string) => Promise<UserRow | null>;
 }
 
 const GENERIC_500 = '服务器开小差了，请稍后再试';
@@ -23,7 +29,7 @@ const FASTIFY_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, '请求长度不正确'],
 };
 
-export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+export async function createHttpShell(ctx: AppContext, opts: HttpShellOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: opts.logger ?? false,
     trustProxy: ctx.config.trustProxy,
@@ -43,7 +49,7 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     const token = readToken(request);
     if (!token) return;
-    request.user = await resolveSession(ctx.db, token, ctx.clock);
+    request.user = await opts.userForToken(token);
     if (request.user) request.token = token;
   });
   app.decorate('requireUser', async (request: FastifyRequest) => {
@@ -71,6 +77,5 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     reply.status(404).send({ success: false, message: `接口不存在：${request.method} ${request.url.split('?')[0]}` });
   });
 
-  await registerModules(app);
   return app;
 }

@@ -2,7 +2,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
-import type { UserRow } from '../modules/session/sessions.ts';
+import type { UserRow } from '../db/schema.ts';
 
 /** Where SMS codes go. The console provider logs them; a real gateway implements the same call. */
 export interface SmsProvider {

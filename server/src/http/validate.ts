@@ -46,7 +46,7 @@ const COMPLETE_MESSAGE = '\u2063';
 /** A Chinese message that is shown as-is (no field prefix); works on every kind of check. */
 export const msg = (message: string) => ({ error: COMPLETE_MESSAGE + message }) as const;
 
-/** Paging of every list: page from 1, pageSize default 10, max 100 (product.md section 2). */
+/** Paging of every list: page from 1, pageSize default 10, max 100. */
 export const pagingShape = {
   page: z.coerce.number().int().min(1, msg('页码必须从 1 开始')).max(100000).default(1),
   pageSize: z.coerce.number().int().min(1, msg('每页条数须在 1 到 100 之间')).max(100, msg('每页条数须在 1 到 100 之间')).default(10),

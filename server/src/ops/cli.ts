@@ -6,7 +6,7 @@
  */
 import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
-import { seedReferenceData } from '../db/seed.ts';
+import { seedReferenceData } from '../seed.ts';
 import { systemClock } from '../lib/clock.ts';
 import { helpText, runCommand } from './commands.ts';
 

@@ -1,20 +1,19 @@
 /**
- * The ops command table (`npm run ops -- <command> [args]`, product.md section 8). Each command
- * checks its input, changes the database through the same module functions the API uses, and
+ * The ops command table (`npm run ops -- <command> [args]`). Each command checks its input,
+ * changes the database through the same module functions the API uses (never its own SQL), and
  * returns a Chinese line saying what changed. Bad input throws an AppError (the CLI prints its
  * message and exits with code 1). Add a command with one entry in COMMANDS.
  */
-import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { operators, sessions, users } from '../db/schema.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { replaceAnnouncement } from '../modules/announcement/announcements.ts';
-import { confirmOrderCommand } from '../modules/order/ops.ts';
-import { defaultOperator } from '../modules/operator/operators.ts';
-import { changePoints, ledgerSum } from '../modules/points/ledger.ts';
-import { memberBenefit } from '../modules/user/membership.ts';
+import { replaceAnnouncement } from '../modules/announcement/index.ts';
+import { confirmOrderCommand } from '../modules/order/index.ts';
+import { operatorFor, saveDefaultOperator } from '../modules/operator/index.ts';
+import { changePoints, ledgerSum } from '../modules/points/index.ts';
+import { sessionSummary } from '../modules/session/index.ts';
+import { findUserByPhone, inviteSummary, memberBenefit, setMembership } from '../modules/user/index.ts';
 import { MEMBER_LEVEL_NAMES, isMemberLevel } from '../../../common/domain.ts';
 import { isMobile } from '../../../common/account-rules.ts';
 import { formatLocalDateTime, zonedInstant } from '../../../common/zoned-time.ts';
@@ -60,7 +59,7 @@ function requirePhone(phone: string | undefined, usage: string): string {
 }
 
 async function findUser(db: Executor, phone: string) {
-  const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  const user = await findUserByPhone(db, phone);
   if (!user) throw notFound(`用户不存在：${phone}`);
   return user;
 }
@@ -122,7 +121,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const now = ctx.clock.now();
       const user = await findUser(ctx.db, phone);
       const before = await memberBenefit(ctx.db, user, now);
-      await ctx.db.update(users).set({ memberLevel: level, memberDeadline: deadline }).where(eq(users.id, user.id));
+      await setMembership(ctx.db, user.id, { memberLevel: level, memberDeadline: deadline });
       const beforeText = `${before.levelDesc}${before.deadline ? `，到期 ${formatLocal(before.deadline, ctx.config.timeZone)}` : ''}`;
       const afterText = `${levelName(level)}${deadline ? `，到期 ${formatLocal(deadline, ctx.config.timeZone)}` : ''}`;
       return `用户 ${phone} 会员：${beforeText} -> ${afterText}`;
@@ -142,12 +141,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
       }
       if (remark.length > MAX_REMARK) throw badRequest(`备注过长：最多 ${MAX_REMARK} 字`);
       const values = { nickname: nickname.trim(), avatar, wechatQr, remark };
-      const current = await defaultOperator(ctx.db);
-      if (!current) {
-        await ctx.db.insert(operators).values({ ...values, isDefault: true });
-        return `已创建默认运营：${values.nickname}（头像 ${avatar}，二维码 ${wechatQr}，备注「${remark}」）`;
-      }
-      await ctx.db.update(operators).set(values).where(eq(operators.id, current.id));
+      const current = await saveDefaultOperator(ctx.db, values);
+      if (!current) return `已创建默认运营：${values.nickname}（头像 ${avatar}，二维码 ${wechatQr}，备注「${remark}」）`;
       const changes = (Object.keys(values) as Array<keyof typeof values>)
         .filter((k) => current[k] !== values[k])
         .map((k) => `${k}：「${current[k]}」 -> 「${values[k]}」`);
@@ -165,23 +160,18 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const user = await findUser(db, phone);
       const member = await memberBenefit(db, user, now);
       const ledger = await ledgerSum(db, user.id);
-      const [inviter] = user.inviterId ? await db.select({ phone: users.phone }).from(users).where(eq(users.id, user.inviterId)) : [];
-      const [invited] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, user.id));
-      const [operator] = user.operatorId ? await db.select({ nickname: operators.nickname }).from(operators).where(eq(operators.id, user.operatorId)) : [];
-      const [live] = await db
-        .select({ n: count() })
-        .from(sessions)
-        .where(and(eq(sessions.userId, user.id), sql`${sessions.revokedAt} is null`, sql`${sessions.expiresAt} > ${now.toISOString()}::timestamptz`));
-      const [lastSession] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.userId, user.id)).orderBy(desc(sessions.id)).limit(1);
+      const invites = await inviteSummary(db, user);
+      const operator = user.operatorId !== null ? await operatorFor(db, user.operatorId) : null;
+      const sessions = await sessionSummary(db, user.id, now);
       const fmt = (d: Date | null) => formatLocal(d, config.timeZone);
       const locked = user.lockedUntil && user.lockedUntil > now ? `锁定至 ${fmt(user.lockedUntil)}` : '未锁定';
       return [
         `用户 #${user.id} ${user.phone}`,
         `  会员：${member.levelDesc}（折扣 ${member.discountPercent}%）${member.deadline ? `，到期 ${fmt(member.deadline)}` : ''}${user.memberLevel !== member.level ? `（原${levelName(user.memberLevel)}已于 ${fmt(user.memberDeadline)} 到期）` : ''}`,
         `  积分：${user.integral}（积分明细合计 ${ledger}${ledger === user.integral ? '，一致' : '，不一致！'}）`,
-        `  邀请码：${user.inviteCode}；邀请人：${inviter?.phone ?? '无'}；已邀请 ${invited!.n} 人`,
+        `  邀请码：${user.inviteCode}；邀请人：${invites.inviterPhone ?? '无'}；已邀请 ${invites.invited} 人`,
         `  专属运营：${operator?.nickname ?? '默认运营'}；头像：${user.avatar ?? '默认'}`,
-        `  登录：${locked}，连续密码错误 ${user.loginFailures} 次；有效会话 ${live!.n} 个；最近登录 ${fmt(lastSession?.createdAt ?? null)}`,
+        `  登录：${locked}，连续密码错误 ${user.loginFailures} 次；有效会话 ${sessions.live} 个；最近登录 ${fmt(sessions.lastLoginAt)}`,
         `  注册时间：${fmt(user.createdAt)}`,
       ].join('\n');
     },

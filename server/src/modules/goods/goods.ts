@@ -1,15 +1,15 @@
 /** Goods on sale: points packages (`integral`) and membership packages (`member`). */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { goods, memberLevels } from '../../db/schema.ts';
-import type { Goods, GoodsType, MemberLevelInfo } from '../../../../common/api-types.ts';
+import { goods } from '../../db/schema.ts';
+import type { Goods, GoodsType } from '../../../../common/api-types.ts';
 
 export type { GoodsType };
 export const GOODS_TYPES = ['integral', 'member'] as const;
 
 type GoodsRow = typeof goods.$inferSelect;
 
-/** Wire shape (product.md 5a): only the fields of its type are present. */
+/** Wire shape: only the fields of its type are present (points for a points package, level and days for a membership). */
 export function toGoodsView(row: GoodsRow): Goods {
   const base = { id: row.id, type: row.type as GoodsType, name: row.name, price: row.price };
   return row.type === 'integral' ? { ...base, points: row.points } : { ...base, level: row.level, days: row.days };
@@ -30,8 +30,18 @@ export async function findGoodsOnSale(db: Executor, id: number): Promise<Goods |
   return row ? toGoodsView(row) : null;
 }
 
-/** The member levels with their benefit (the plan discount), for the membership page. */
-export async function listMemberLevels(db: Executor): Promise<MemberLevelInfo[]> {
-  const rows = await db.select().from(memberLevels).orderBy(asc(memberLevels.level));
-  return rows.map((r) => ({ level: r.level, name: r.name, discount: r.discountPercent / 100 }));
+/** First-start data: four points packages and 30/90-day packages of each paid level. */
+export async function seedGoods(db: Executor): Promise<void> {
+  await db.insert(goods).values([
+    { type: 'integral', name: '1000 积分', price: 10000, points: 1000, sort: 1 },
+    { type: 'integral', name: '3200 积分', price: 30000, points: 3200, sort: 2 },
+    { type: 'integral', name: '5500 积分', price: 50000, points: 5500, sort: 3 },
+    { type: 'integral', name: '11500 积分', price: 100000, points: 11500, sort: 4 },
+    { type: 'member', name: '黄金会员 30 天', price: 9900, level: 3, days: 30, sort: 11 },
+    { type: 'member', name: '黄金会员 90 天', price: 26900, level: 3, days: 90, sort: 12 },
+    { type: 'member', name: '铂金会员 30 天', price: 19900, level: 5, days: 30, sort: 13 },
+    { type: 'member', name: '铂金会员 90 天', price: 53900, level: 5, days: 90, sort: 14 },
+    { type: 'member', name: '钻石会员 30 天', price: 39900, level: 7, days: 30, sort: 15 },
+    { type: 'member', name: '钻石会员 90 天', price: 107900, level: 7, days: 90, sort: 16 },
+  ]);
 }

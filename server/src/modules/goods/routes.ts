@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ok } from '../../http/errors.ts';
 import { msg, parseInput } from '../../http/validate.ts';
-import { GOODS_TYPES, listGoodsOnSale, listMemberLevels, type GoodsType } from './goods.ts';
+import { listMemberLevels } from '../user/index.ts';
+import { GOODS_TYPES, listGoodsOnSale, type GoodsType } from './goods.ts';
 
 const goodsQuery = z.strictObject({
   // refine: its sentence is answered as-is (no field-name prefix)
@@ -13,7 +14,7 @@ const goodsQuery = z.strictObject({
 });
 
 export async function goodsRoutes(app: FastifyInstance) {
-  /** GET /api/god/get?type=integral|member (the seed's path): goods on sale, in display order. */
+  /** GET /api/god/get?type=integral|member (the path the app has always called): goods on sale, in display order. */
   app.get('/api/god/get', { preHandler: app.requireUser }, async (request) => {
     const { type } = parseInput(goodsQuery, request.query);
     return ok(await listGoodsOnSale(app.ctx.db, type));

@@ -1,5 +1,5 @@
 /**
- * Product link recognition (product.md 4 "Item lookup"): Taobao/Tmall `item.htm?id=`, JD
+ * Product link recognition: Taobao/Tmall `item.htm?id=`, JD
  * `item.jd.com/{id}.html` and `item.m.jd.com/product/{id}.html`, Pinduoduo `goods_id=`. Pure: it
  * reads only the link. Users paste share texts ("【淘宝】… https://… 复制…"), so the first link
  * inside the text counts, and a link without a scheme is read as https.
@@ -12,6 +12,8 @@ export interface RecognisedItem {
   /** Canonical product page of the item. */
   url: string;
 }
+
+export const UNRECOGNISED_LINK = '无法识别的商品链接';
 
 const ITEM_ID = /^\d{5,20}$/;
 export const isItemId = (v: string) => ITEM_ID.test(v);

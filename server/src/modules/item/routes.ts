@@ -8,11 +8,10 @@ import { z } from 'zod';
 import { badRequest, ok } from '../../http/errors.ts';
 
 import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
-import { canonicalUrl, isItemId, recogniseItemLink, type RecognisedItem } from './links.ts';
+import { canonicalUrl, isItemId, recogniseItemLink, UNRECOGNISED_LINK, type RecognisedItem } from './links.ts';
 import { linkOnlyProvider, type ProductInfo, type ProductInfoProvider } from './provider.ts';
 import { msg, parseInput } from '../../http/validate.ts';
 
-export const UNRECOGNISED_LINK = '无法识别的商品链接';
 /** The app waits 30 s for a lookup; the provider gets a little less so we still answer the link. */
 const PROVIDER_TIMEOUT_MS = 25_000;
 

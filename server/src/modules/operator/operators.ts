@@ -26,3 +26,43 @@ export const toServiceInfo = (o: OperatorRow): ServiceInfo => ({
   nickname: o.nickname,
   remark: o.remark,
 });
+
+/** Every operator id in assignment order (registration hands them out in turn). */
+export async function operatorIds(db: Executor): Promise<number[]> {
+  const rows = await db.select({ id: operators.id }).from(operators).orderBy(operators.id);
+  return rows.map((r) => r.id);
+}
+
+/** Where a user's transfer (collect) payments go: their operator's accounts, else the default operator's. */
+export async function collectAccountFor(db: Executor, operatorId: number | null | undefined) {
+  const operator = await operatorFor(db, operatorId);
+  return {
+    alipayCollectQr: operator?.alipayCollectQr ?? '',
+    wxpayCollectQr: operator?.wxpayCollectQr ?? '',
+    bankAccount: operator?.bankAccount ?? '',
+  };
+}
+
+export type OperatorContact = Pick<OperatorRow, 'nickname' | 'avatar' | 'wechatQr' | 'remark'>;
+
+/** Creates the default operator or changes its contact; answers the row as it was before (null when created). */
+export async function saveDefaultOperator(db: Executor, contact: OperatorContact): Promise<OperatorRow | null> {
+  const current = await defaultOperator(db);
+  if (!current) await db.insert(operators).values({ ...contact, isDefault: true });
+  else await db.update(operators).set(contact).where(eq(operators.id, current.id));
+  return current;
+}
+
+/** First-start data: the default operator with its contact and collect accounts. */
+export async function seedDefaultOperator(db: Executor): Promise<void> {
+  await db.insert(operators).values({
+    nickname: '小美',
+    avatar: '/service/operator-avatar.svg',
+    wechatQr: '/service/wechat-qr.svg',
+    remark: '有任何问题请扫码添加微信，工作时间内 10 分钟内回复',
+    alipayCollectQr: '/service/alipay-collect-qr.svg',
+    wxpayCollectQr: '/service/wxpay-collect-qr.svg',
+    bankAccount: '开户行：招商银行上海分行　户名：上海某某网络科技有限公司　账号：6214 8300 0000 0000',
+    isDefault: true,
+  });
+}

@@ -16,16 +16,17 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
-import { operators, orders, users } from '../../db/schema.ts';
+import { orders } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { OrderRow, Page, PayInstructions } from '../../../../common/api-types.ts';
 import { MINUTE } from '../../lib/clock.ts';
-import { findGoodsOnSale } from '../goods/goods.ts';
-import { changePoints } from '../points/ledger.ts';
-import { onlinePaymentProvider } from '../pay/providers.ts';
+import { findGoodsOnSale } from '../goods/index.ts';
+import { collectAccountFor } from '../operator/index.ts';
+import { changePoints } from '../points/index.ts';
+import { applyMembershipPurchase, checkMembershipPurchase, findUserById } from '../user/index.ts';
 import { compactDateTime } from './date-range.ts';
-import { membershipAfterPurchase } from './membership.ts';
+import type { PaymentStarter } from './payment.ts';
 
 type OrderRecord = typeof orders.$inferSelect;
 type OrderCtx = Pick<AppContext, 'db' | 'clock' | 'config'>;
@@ -55,27 +56,11 @@ function expiryMinutes(config: OrderCtx['config'], payType: number): number {
   return isOnline(payType) ? config.orderExpireMinutes : config.collectOrderExpireMinutes;
 }
 
-/** The user's dedicated operator, else the default one: where collect payments go. */
-async function collectAccountOf(db: Executor, userId: number) {
-  const [own] = await db
-    .select({ alipayCollectQr: operators.alipayCollectQr, wxpayCollectQr: operators.wxpayCollectQr, bankAccount: operators.bankAccount })
-    .from(users)
-    .innerJoin(operators, eq(operators.id, users.operatorId))
-    .where(eq(users.id, userId));
-  if (own) return own;
-  const [fallback] = await db
-    .select({ alipayCollectQr: operators.alipayCollectQr, wxpayCollectQr: operators.wxpayCollectQr, bankAccount: operators.bankAccount })
-    .from(operators)
-    .where(eq(operators.isDefault, true))
-    .limit(1);
-  return fallback ?? { alipayCollectQr: '', wxpayCollectQr: '', bankAccount: '' };
-}
-
-async function payInstructions(ctx: OrderCtx, row: OrderRecord): Promise<PayInstructions> {
+/** How to pay a pending order: the online provider's instructions, or where to transfer the money. */
+async function payInstructions(ctx: OrderCtx, row: OrderRecord, payments: PaymentStarter | null): Promise<PayInstructions> {
   if (isOnline(row.payType)) {
-    const provider = onlinePaymentProvider(ctx.config);
-    if (!provider) throw conflict('在线支付暂未开通，请选择转账付款或联系客服');
-    const created = await provider.createPayment({
+    if (!payments) throw conflict('在线支付暂未开通，请选择转账付款或联系客服');
+    const created = await payments.createPayment({
       orderNo: row.orderNo,
       amount: row.amount,
       subject: row.goodsSnapshot.name,
@@ -86,7 +71,8 @@ async function payInstructions(ctx: OrderCtx, row: OrderRecord): Promise<PayInst
   }
   const transferRemark = row.orderNo;
   if (row.payType === PAY_TYPES.CONTACT_STAFF) return { kind: 'staff', transferRemark };
-  const account = await collectAccountOf(ctx.db, row.userId);
+  const user = await findUserById(ctx.db, row.userId);
+  const account = await collectAccountFor(ctx.db, user?.operatorId);
   if (row.payType === PAY_TYPES.ALIPAY_COLLECT) return { kind: 'collect', transferRemark, alipayCollectQr: account.alipayCollectQr };
   if (row.payType === PAY_TYPES.WXPAY_COLLECT) return { kind: 'collect', transferRemark, wxpayCollectQr: account.wxpayCollectQr };
   return { kind: 'collect', transferRemark, bankAccount: account.bankAccount };
@@ -99,20 +85,15 @@ export async function createOrder(
   ctx: OrderCtx,
   userId: number,
   input: { goodsId: number; payType: PayType },
+  payments: PaymentStarter | null,
 ): Promise<OrderRow> {
   const now = ctx.clock.now();
   const goodsItem = await findGoodsOnSale(ctx.db, input.goodsId);
   if (!goodsItem) throw badRequest('商品不存在或已下架');
-  if (isOnline(input.payType) && !onlinePaymentProvider(ctx.config)) {
+  if (isOnline(input.payType) && !payments) {
     throw conflict('在线支付暂未开通，请选择转账付款或联系客服');
   }
-  if (goodsItem.type === 'member') {
-    const [user] = await ctx.db
-      .select({ memberLevel: users.memberLevel, memberDeadline: users.memberDeadline })
-      .from(users)
-      .where(eq(users.id, userId));
-    membershipAfterPurchase(user!, goodsItem.level!, goodsItem.days!, now); // throws 409 on a downgrade
-  }
+  if (goodsItem.type === 'member') await checkMembershipPurchase(ctx.db, userId, goodsItem.level!, goodsItem.days!, now); // 409 on a downgrade
   const expiresAt = new Date(now.getTime() + expiryMinutes(ctx.config, input.payType) * MINUTE);
   for (let attempt = 0; ; attempt++) {
     try {
@@ -131,7 +112,7 @@ export async function createOrder(
           expiresAt,
         })
         .returning();
-      return { ...toOrderView(row!), pay: await payInstructions(ctx, row!) };
+      return { ...toOrderView(row!), pay: await payInstructions(ctx, row!, payments) };
     } catch (err) {
       if (attempt < 4 && isUniqueViolation(err)) continue; // order number collision: draw again
       throw err;
@@ -201,25 +182,18 @@ export async function payOrder(ctx: OrderCtx, orderNo: string, evidence: Payment
       });
       return { order: toOrderView(paid), changed: true, integral: balanceAfter };
     }
-    // Lock the user row so concurrent membership orders apply one after the other.
-    const [user] = await tx
-      .select({ memberLevel: users.memberLevel, memberDeadline: users.memberDeadline })
-      .from(users)
-      .where(eq(users.id, paid.userId))
-      .for('update');
-    const next = membershipAfterPurchase(user!, goodsItem.level!, goodsItem.days!, now);
-    await tx.update(users).set(next).where(eq(users.id, paid.userId));
+    await applyMembershipPurchase(tx, paid.userId, goodsItem.level!, goodsItem.days!, now);
     return { order: toOrderView(paid), changed: true };
   });
 }
 
 /** One of the user's orders (404 for anyone else's), with how to pay it while pending. */
-export async function getOwnOrder(ctx: OrderCtx, userId: number, orderNo: string): Promise<OrderRow> {
+export async function getOwnOrder(ctx: OrderCtx, userId: number, orderNo: string, payments: PaymentStarter | null): Promise<OrderRow> {
   await expireDueOrders(ctx.db, ctx.clock.now(), { userId, orderNo });
   const [row] = await ctx.db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!row) throw notFound('订单不存在');
   const view = toOrderView(row);
-  return row.status === 'pending' ? { ...view, pay: await payInstructions(ctx, row).catch(() => undefined) } : view;
+  return row.status === 'pending' ? { ...view, pay: await payInstructions(ctx, row, payments).catch(() => undefined) } : view;
 }
 
 export async function listOwnOrders(

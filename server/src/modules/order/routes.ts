@@ -3,10 +3,11 @@ import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
 import { ok } from '../../http/errors.ts';
 import { pagingShape, parseInput } from '../../http/validate.ts';
-import { listLedger } from '../points/ledger-list.ts';
+import { listLedger } from '../points/index.ts';
 import { businessDayRange } from './date-range.ts';
 import { checkedField, dateRangeShape, goodsIdField, orderNoField, payTypeField } from './input.ts';
 import { createOrder, getOwnOrder, listOwnOrders, startExpirySweep } from './orders.ts';
+import type { PaymentStarter } from './payment.ts';
 
 const createBody = z.strictObject({ goodsId: goodsIdField, payType: payTypeField });
 
@@ -20,15 +21,20 @@ const listQuery = z.strictObject({
 
 const detailQuery = z.strictObject({ orderNo: orderNoField() });
 
-export async function orderRoutes(app: FastifyInstance) {
+export interface OrderRoutesOptions {
+  /** The online payment provider, or null when online payment is not available. */
+  payments: PaymentStarter | null;
+}
+
+export async function orderRoutes(app: FastifyInstance, { payments }: OrderRoutesOptions) {
   const { ctx } = app;
   const stopSweep = startExpirySweep(ctx.db, ctx.clock);
   app.addHook('onClose', async () => stopSweep());
 
-  /** Creates an order for goods on sale and answers how to pay it (added to the seed's calls). */
+  /** Creates an order for goods on sale and answers how to pay it (a call added to the original API). */
   app.post('/api/order/create', { preHandler: app.requireUser }, async (request) => {
     const input = parseInput(createBody, request.body);
-    return ok(await createOrder(ctx, currentUser(request).id, { goodsId: input.goodsId, payType: input.payType }));
+    return ok(await createOrder(ctx, currentUser(request).id, { goodsId: input.goodsId, payType: input.payType }, payments));
   });
 
   /** type=record: the user's orders; type=integral-details: their points ledger. Newest first. */
@@ -45,6 +51,6 @@ export async function orderRoutes(app: FastifyInstance) {
   /** One of the caller's orders (the app polls it while waiting for payment); 404 for others'. */
   app.get('/api/order/detail', { preHandler: app.requireUser }, async (request) => {
     const { orderNo } = parseInput(detailQuery, request.query);
-    return ok(await getOwnOrder(ctx, currentUser(request).id, orderNo));
+    return ok(await getOwnOrder(ctx, currentUser(request).id, orderNo, payments));
   });
 }

@@ -2,28 +2,12 @@
  * Online payment (pay types 1 ALI_PAY and 2 WX_PAY) goes through a PaymentProvider shaped like a
  * real Alipay / WeChat Pay integration: create a payment for an order (what the client needs to
  * pay: a page URL and/or a QR payload), then verify and parse the provider's asynchronous
- * notification into {orderNo, paidAmount, providerTradeNo}. Order logic only sees this interface,
- * so a real gateway is added by implementing it and naming it in PAY_PROVIDER.
+ * notification into {orderNo, paidAmount, providerTradeNo}. Order logic only sees the creating
+ * half (the order module's PaymentStarter), so a real gateway is added by implementing it and naming it in PAY_PROVIDER.
  */
-export interface PaymentRequest {
-  orderNo: string;
-  /** Fen. */
-  amount: number;
-  subject: string;
-  payType: 1 | 2;
-  expiresAt: Date;
-}
+import type { PaymentRequest, PaymentInstructions, PaymentStarter } from '../order/index.ts';
 
-/** What the client needs to pay. */
-export interface PaymentInstructions {
-  provider: string;
-  /** A page to open (cashier / H5 pay page). */
-  payUrl?: string;
-  /** A QR payload to render (native QR pay). */
-  qrCode?: string;
-  /** Only the sandbox: the endpoint that simulates the payer completing payment. */
-  sandboxUrl?: string;
-}
+export type { PaymentRequest, PaymentInstructions };
 
 /** A provider's asynchronous notification, as received over HTTP. */
 export interface ProviderNotification {
@@ -38,9 +22,8 @@ export interface VerifiedPayment {
   providerTradeNo: string;
 }
 
-export interface PaymentProvider {
+export interface PaymentProvider extends PaymentStarter {
   readonly name: string;
-  createPayment(request: PaymentRequest): Promise<PaymentInstructions>;
   /** Verifies the signature and parses the notification; throws on anything not genuine. */
   verifyNotification(notification: ProviderNotification): Promise<VerifiedPayment>;
   /** The body the provider expects back once a notification was handled (e.g. "success"). */

@@ -14,6 +14,3 @@ export function onlinePaymentProvider(config: Pick<Config, 'nodeEnv' | 'payProvi
   if (config.payProvider === 'sandbox') return config.nodeEnv === 'production' ? null : sandboxProvider;
   return null;
 }
-
-export const sandboxAvailable = (config: Pick<Config, 'nodeEnv' | 'payProvider'>) =>
-  onlinePaymentProvider(config) === sandboxProvider;

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
 import { forbidden, notFound, ok } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { orderNoField } from '../order/input.ts';
-import { getOwnOrder, payOrder } from '../order/orders.ts';
+import { getOwnOrder, orderNoField, payOrder } from '../order/index.ts';
 import { onlinePaymentProvider, sandboxProvider } from './providers.ts';
 
 const params = z.strictObject({ orderNo: orderNoField() });
@@ -20,7 +19,7 @@ export async function payRoutes(app: FastifyInstance) {
     if (onlinePaymentProvider(ctx.config) !== sandboxProvider) throw forbidden('沙箱支付仅用于开发和测试环境，生产环境不可用');
     const { orderNo } = parseInput(params, request.params);
     const user = currentUser(request);
-    const order = await getOwnOrder(ctx, user.id, orderNo); // 404 for anyone else's order
+    const order = await getOwnOrder(ctx, user.id, orderNo, sandboxProvider); // 404 for anyone else's order
     const verified = await sandboxProvider.verifyNotification(sandboxProvider.notificationFor(order.orderNo, order.amount));
     const result = await payOrder(ctx, verified.orderNo, {
       paidAmount: verified.paidAmount,

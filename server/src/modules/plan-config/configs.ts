@@ -1,15 +1,20 @@
 /**
  * The platforms' price table (plan configs): base services, their deep-visit conditions and the
- * options of each condition, read in one place. The routes answer it (product.md 5a) and plan
- * creation prices a form with `priceForm`, so the table the user sees is the table they pay by.
+ * options of each condition, read in one place. The routes answer it and plan creation prices a
+ * form with `priceForm`, so the table the user sees is the table they pay by.
  */
 import { asc, inArray } from 'drizzle-orm';
+import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { planConditionOptions, planConditions, planConfigs, type PlanOptionSnapshot } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
+import { msg } from '../../http/validate.ts';
 import { FLOW_TYPES, PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
 import type { BaseService, ConditionOption, PlanCondition, PlanConfig } from '../../../../common/api-types.ts';
 import { unitCost } from '../../../../common/plan-cost.ts';
+
+/** A `flowType` input: one of the three platforms. */
+export const flowTypeSchema = z.enum(FLOW_TYPES, msg('平台类型不正确，应为 tb、jd 或 pdd'));
 
 /** A platform's price table as stored; the routes add the business time zone. */
 export type PlatformPrices = Omit<PlanConfig, 'timeZone'>;

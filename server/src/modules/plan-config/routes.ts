@@ -2,12 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { notFound, ok } from '../../http/errors.ts';
 
-import { FLOW_TYPES } from '../../../../common/domain.ts';
 import type { PlanConfig } from '../../../../common/api-types.ts';
-import { findBaseService, loadPlanConfigs, type PlatformPrices } from './configs.ts';
+import { findBaseService, flowTypeSchema, loadPlanConfigs, type PlatformPrices } from './configs.ts';
 import { msg, parseInput } from '../../http/validate.ts';
-
-export const flowTypeSchema = z.enum(FLOW_TYPES, msg('平台类型不正确，应为 tb、jd 或 pdd'));
 
 const configQuery = z.strictObject({ flowType: flowTypeSchema });
 const deepConditionQuery = z.strictObject({

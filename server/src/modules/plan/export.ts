@@ -1,5 +1,5 @@
 /**
- * The plan list as an .xlsx (the seed's spreadsheet export), written with exceljs's streaming
+ * The plan list as an .xlsx (the plan list's spreadsheet export), written with exceljs's streaming
  * WorkbookWriter straight into the response while the rows are read in cursor pages, so a user
  * with tens of thousands of plans never sits in memory at once.
  */

@@ -9,10 +9,8 @@ import { badRequest } from '../../http/errors.ts';
 
 import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
 import type { PlanForm as WirePlanForm, TemplateForm as WireTemplateForm } from '../../../../common/api-types.ts';
-import { priceForm, type FormPrice } from '../plan-config/configs.ts';
-import { flowTypeSchema } from '../plan-config/routes.ts';
-import { recogniseItemLink } from '../item/links.ts';
-import { UNRECOGNISED_LINK } from '../item/routes.ts';
+import { flowTypeSchema, priceForm, type FormPrice } from '../plan-config/index.ts';
+import { recogniseItemLink, UNRECOGNISED_LINK } from '../item/index.ts';
 import { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, HOURS, KEYWORD_MAX_LENGTH, KEYWORDS_MAX, START_DAYS_AHEAD_MAX } from '../../../../common/plan-limits.ts';
 import { begunHours, distributionSum } from '../../../../common/distribution.ts';
 import { daysBetween, isCalendarDate, localDate, localParts } from '../../../../common/zoned-time.ts';

@@ -4,18 +4,17 @@
  * Status is never stored: the clock decides it from start_at / end_at (computed at creation from
  * the schedule) and stopped_at, both in SQL filters and in the rows answered.
  */
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { plans, pointsLedger, users } from '../../db/schema.ts';
+import { plans } from '../../db/schema.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/validate.ts';
 import type { FlowType, PlanStatus } from '../../../../common/domain.ts';
 import type { CreatedPlan, DeleteResult, PlanCounts, PlanDetail, PlanRow, StopResult } from '../../../../common/api-types.ts';
-import { changePoints } from '../points/ledger.ts';
-import { toLedgerRow } from '../points/ledger-list.ts';
-import { memberBenefit } from '../user/membership.ts';
+import { changePoints, ledgerOfReference, pointsBalance } from '../points/index.ts';
+import { findUserById, memberBenefit } from '../user/index.ts';
 import type { PlanForm } from './form.ts';
-import type { FormPrice } from '../plan-config/configs.ts';
+import type { FormPrice } from '../plan-config/index.ts';
 import { dispatchedAt, planProgress, scheduleBounds, scheduleView } from './schedule.ts';
 import { planTotalCost, stopRefund } from '../../../../common/plan-cost.ts';
 import { localDate, localParts, zonedInstant } from '../../../../common/zoned-time.ts';
@@ -68,7 +67,7 @@ export async function createPlan(
 ): Promise<CreatedPlan> {
   const { form, price, now, timeZone, userId } = input;
   return db.transaction(async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(users.id, userId));
+    const user = await findUserById(tx, userId);
     if (!user) throw notFound('用户不存在');
     const { discountPercent } = await memberBenefit(tx, user, now);
     const totalCount = form.dailyCount * form.days;
@@ -247,11 +246,10 @@ export async function countPlans(db: Executor, userId: number, flowType: FlowTyp
       stopped: counted('stopped'),
       total: sql<number>`count(*)::int`,
       todayDispatched: sql<number>`(select ${dispatchedToday} from ${plans} where ${maybeToday})`,
-      integral: sql<number>`(select ${users.integral} from ${users} where ${users.id} = ${userId})`,
     })
     .from(plans)
     .where(base);
-  return { ...row!, integral: row!.integral ?? 0 };
+  return { ...row!, integral: await pointsBalance(db, userId) };
 }
 
 export const PLAN_NOT_FOUND = '计划不存在';
@@ -268,15 +266,10 @@ export async function findOwnPlan(db: Executor, userId: number, id: number): Pro
 
 export async function planDetail(db: Executor, userId: number, id: number, now: Date, timeZone: string): Promise<PlanDetail> {
   const plan = await findOwnPlan(db, userId, id);
-  const ledger = await db
-    .select()
-    .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reference, `plan:${id}`)))
-    .orderBy(asc(pointsLedger.id));
   return {
     plan: toPlanRow(plan, now, timeZone),
     schedule: scheduleView(plan, now, timeZone),
-    ledger: ledger.map(toLedgerRow),
+    ledger: await ledgerOfReference(db, userId, `plan:${id}`),
   };
 }
 

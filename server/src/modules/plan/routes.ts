@@ -1,5 +1,5 @@
 /**
- * /api/plan/create, /api/plan/count-data and /api/plan/manage/* (product.md 5 and 5a).
+ * /api/plan/create, /api/plan/count-data and /api/plan/manage/* (answer shapes: common/api-types.ts).
  * Every route needs a login; other users' plans answer 404.
  */
 import { PassThrough } from 'node:stream';
@@ -9,7 +9,7 @@ import { currentUser } from '../../http/context.ts';
 import { conflict, ok } from '../../http/errors.ts';
 import { pagingShape, msg, parseInput } from '../../http/validate.ts';
 import { PLAN_STATUSES } from '../../../../common/domain.ts';
-import { flowTypeSchema } from '../plan-config/routes.ts';
+import { flowTypeSchema } from '../plan-config/index.ts';
 import { checkPlanForm } from './form.ts';
 import { assertSingleOwned, countPlans, createPlan, deletePlans, listPlans, planDetail, stopPlan, type PlanFilters } from './plans.ts';
 import { exportDisposition, writePlansWorkbook, XLSX_TYPE } from './export.ts';
@@ -109,7 +109,7 @@ export async function planRoutes(app: FastifyInstance) {
 
 /**
  * Batch answers carry a result per id (200). A single id answers with its own status, as
- * product.md sections 2 and 4 ask: 404 when it is not the caller's (assertSingleOwned), 409 when it
+ * the rule is: 404 when it is not the caller's (assertSingleOwned), 409 when it
  * cannot be stopped or deleted (already stopped, completed, still running); the per-id result
  * travels in `data` either way.
  */

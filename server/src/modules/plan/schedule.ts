@@ -1,5 +1,5 @@
 /**
- * Plan schedule arithmetic (product.md 4 "Plan schedule and status"), pure and clock-free: the
+ * Plan schedule arithmetic, pure and clock-free: the
  * caller passes the instant. A plan runs `days` calendar days from `startDate` in the business
  * time zone; on each day hour h gets distribution[h] tasks. The tasks of an hour are dispatched
  * when it begins. Pending until the first scheduled hour begins, completed once the last

@@ -1,5 +1,5 @@
 /** A user's points ledger, newest first (the /recharge/integral-details page). */
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import { LEDGER_KIND_LABELS, type LedgerKind } from '../../../../common/domain.ts';
 import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
@@ -15,6 +15,16 @@ export const toLedgerRow = (r: typeof pointsLedger.$inferSelect): LedgerRow => (
   remark: r.remark,
   createdAt: r.createdAt.toISOString(),
 });
+
+/** The rows booked under one reference (e.g. `plan:<id>`), oldest first. */
+export async function ledgerOfReference(db: Executor, userId: number, reference: string): Promise<LedgerRow[]> {
+  const rows = await db
+    .select()
+    .from(pointsLedger)
+    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reference, reference)))
+    .orderBy(asc(pointsLedger.id));
+  return rows.map(toLedgerRow);
+}
 
 export async function listLedger(
   db: Executor,

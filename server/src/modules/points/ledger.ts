@@ -73,6 +73,12 @@ export async function changePoints(tx: Executor, change: PointsChange): Promise<
   }
 }
 
+/** A user's balance (users.integral, which only changePoints writes); 0 for an unknown user. */
+export async function pointsBalance(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ integral: users.integral }).from(users).where(eq(users.id, userId));
+  return row?.integral ?? 0;
+}
+
 /** Sum of a user's ledger deltas (for invariant checks in tests and ops). */
 export async function ledgerSum(db: Executor, userId: number): Promise<number> {
   const [row] = await db

@@ -1,5 +1,5 @@
 /**
- * SMS verification codes (product.md section 4): 6 digits, stored only as a SHA-256 hash, valid
+ * SMS verification codes: 6 digits, stored only as a SHA-256 hash, valid
  * 5 minutes. Limits are counted in the database (so several API processes agree): one send per
  * phone per 60 s whatever the type, 10 per phone per business day, and config.smsIpLimit per
  * config.smsIpWindowSeconds per requester IP. Sends for one phone (and one IP) are serialised with
@@ -11,8 +11,8 @@
  * so a failing caller (e.g. duplicate phone) leaves the code unused.
  */
 import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { smsCodes, users } from '../../db/schema.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { smsCodes } from '../../db/schema.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
 import type { AppContext } from '../../http/context.ts';
 import { MINUTE } from '../../lib/clock.ts';
@@ -49,7 +49,10 @@ export interface SendRequest {
 }
 
 /** Checks every limit, stores the hashed code, then hands the code to the SMS provider. */
-export async function sendSmsCode(ctx: AppContext, req: SendRequest): Promise<void> {
+/** Whether a phone belongs to a registered user (the user module answers it). */
+export type PhoneRegistered = (db: Executor, phone: string) => Promise<boolean>;
+
+export async function sendSmsCode(ctx: AppContext, req: SendRequest, phoneRegistered: PhoneRegistered): Promise<void> {
   const { db, clock, config } = ctx;
   const now = clock.now();
   const code = randomDigits(6);
@@ -94,7 +97,7 @@ export async function sendSmsCode(ctx: AppContext, req: SendRequest): Promise<vo
     }
 
     // Limits first, so probing which phones are registered is rate limited too.
-    const [registered] = await tx.select({ id: users.id }).from(users).where(eq(users.phone, req.phone)).limit(1);
+    const registered = await phoneRegistered(tx, req.phone);
     if (req.type === SMS_TYPES.DEFAULT && registered) throw conflict(SMS_MESSAGES.phoneRegistered);
     if (req.type === SMS_TYPES.PASSWORD && !registered) throw badRequest(SMS_MESSAGES.phoneNotRegistered);
 

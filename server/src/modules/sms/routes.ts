@@ -10,7 +10,7 @@ import { smsOutbox } from '../../db/schema.ts';
 import { notFound, ok } from '../../http/errors.ts';
 import { msg, parseInput, phoneSchema } from '../../http/validate.ts';
 import { SMS_TYPES } from '../../../../common/domain.ts';
-import { sendSmsCode } from './codes.ts';
+import { sendSmsCode, type PhoneRegistered } from './codes.ts';
 
 const sendBody = z.strictObject({
   phone: phoneSchema,
@@ -19,10 +19,14 @@ const sendBody = z.strictObject({
 
 const outboxQuery = z.strictObject({ phone: phoneSchema });
 
-export async function smsRoutes(app: FastifyInstance) {
+export interface SmsRoutesOptions {
+  phoneRegistered: PhoneRegistered;
+}
+
+export async function smsRoutes(app: FastifyInstance, { phoneRegistered }: SmsRoutesOptions) {
   app.post('/api/user/send-sms-code', async (request) => {
     const body = parseInput(sendBody, request.body);
-    await sendSmsCode(app.ctx, { phone: body.phone, type: body.type, ip: request.ip || 'unknown' });
+    await sendSmsCode(app.ctx, { phone: body.phone, type: body.type, ip: request.ip || 'unknown' }, phoneRegistered);
     return ok({});
   });
 

@@ -7,8 +7,7 @@ import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
 import { badRequest, ok } from '../../http/errors.ts';
 import { pagingShape, msg, parseInput } from '../../http/validate.ts';
-import { checkPlanForm, checkTemplateForm } from '../plan/form.ts';
-import { createPlan, findOwnPlan } from '../plan/plans.ts';
+import { checkPlanForm, checkTemplateForm, createPlan, findOwnPlan } from '../plan/index.ts';
 import { isCalendarDate } from '../../../../common/zoned-time.ts';
 import {
   createTemplate,

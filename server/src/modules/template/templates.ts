@@ -1,5 +1,5 @@
 /**
- * Plan templates: a name and the plan form without dates (product.md 4 "Templates"). The form is
+ * Plan templates: a name and the plan form without dates. The form is
  * stored as validated (canonical link, trimmed); publishing validates it again against today's
  * price table with the chosen start date and charges exactly like plan creation.
  */
@@ -9,8 +9,7 @@ import { paged } from '../../db/paged.ts';
 import { templates } from '../../db/schema.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Page, TemplateRow } from '../../../../common/api-types.ts';
-import type { TemplateForm } from '../plan/form.ts';
-import type { PlanRecord } from '../plan/plans.ts';
+import type { PlanRecord, TemplateForm } from '../plan/index.ts';
 
 export const TEMPLATE_NOT_FOUND = '模板不存在';
 

@@ -3,18 +3,20 @@
  * password login with lockout (5 wrong passwords lock the phone 15 minutes, counted in the
  * users row), password reset (SMS code type 3), avatar, and the list of invited users.
  */
-import { and, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm';
-import type { Executor, Tx } from '../../db/client.ts';
+import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
-import { operators, sessions, users } from '../../db/schema.ts';
+import { users, type UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
 import type { AuthResult, InvitedUser, Page, UserData } from '../../../../common/api-types.ts';
 import { MINUTE } from '../../lib/clock.ts';
-import { hashPassword, newInviteCode, sha256, verifyPassword } from '../../lib/crypto.ts';
-import { createSession, type UserRow } from '../session/sessions.ts';
-import { lockKey, withSmsCode } from '../sms/codes.ts';
+import { hashPassword, newInviteCode, verifyPassword } from '../../lib/crypto.ts';
+import { defaultOperator, operatorIds } from '../operator/index.ts';
+import { changePoints } from '../points/index.ts';
+import { createSession, revokeAllSessions } from '../session/index.ts';
+import { lockKey, withSmsCode } from '../sms/index.ts';
 import { effectiveMemberLevel, getUserData, maskPhone } from './membership.ts';
 import { MEMBER_LEVEL_NAMES, SMS_TYPES } from '../../../../common/domain.ts';
 
@@ -33,7 +35,7 @@ export const USER_MESSAGES = {
 async function nextOperatorId(tx: Tx): Promise<number | null> {
   // Serialise assignment so concurrent registrations still take turns.
   await lockKey(tx, 'user:operator-round-robin');
-  const all = await tx.select({ id: operators.id }).from(operators).orderBy(operators.id);
+  const all = await operatorIds(tx);
   if (all.length === 0) return null;
   const [last] = await tx
     .select({ operatorId: users.operatorId })
@@ -41,8 +43,8 @@ async function nextOperatorId(tx: Tx): Promise<number | null> {
     .where(sql`${users.operatorId} is not null`)
     .orderBy(desc(users.id))
     .limit(1);
-  const next = last ? all.find((o) => o.id > last.operatorId!) : undefined;
-  return (next ?? all[0]!).id;
+  const next = last ? all.find((id) => id > last.operatorId!) : undefined;
+  return next ?? all[0]!;
 }
 
 async function freshInviteCode(db: Executor): Promise<string> {
@@ -60,9 +62,26 @@ export interface Registration {
   inviteCode?: string;
 }
 
-async function phoneRegistered(db: Executor, phone: string): Promise<boolean> {
+export async function phoneRegistered(db: Executor, phone: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.phone, phone)).limit(1);
   return Boolean(row);
+}
+
+export async function findUserById(db: Executor, id: number): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return user ?? null;
+}
+
+export async function findUserByPhone(db: Executor, phone: string): Promise<UserRow | null> {
+  const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  return user ?? null;
+}
+
+/** Who invited the user (their phone) and how many users they invited (ops user:show). */
+export async function inviteSummary(db: Executor, user: UserRow): Promise<{ inviterPhone: string | null; invited: number }> {
+  const [inviter] = user.inviterId ? await db.select({ phone: users.phone }).from(users).where(eq(users.id, user.inviterId)) : [];
+  const [invited] = await db.select({ n: count() }).from(users).where(eq(users.inviterId, user.id));
+  return { inviterPhone: inviter?.phone ?? null, invited: invited!.n };
 }
 
 export async function register(ctx: AppContext, input: Registration): Promise<AuthResult> {
@@ -107,7 +126,7 @@ const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.get
 export async function passwordLogin(ctx: AppContext, phone: string, password: string): Promise<AuthResult> {
   const { db, clock } = ctx;
   const now = clock.now();
-  const [user] = await db.select().from(users).where(eq(users.phone, phone)).limit(1);
+  const user = await findUserByPhone(db, phone);
   if (!user) {
     dummyHash ??= hashPassword('not-a-password-0');
     await verifyPassword(password, await dummyHash);
@@ -161,16 +180,7 @@ export async function resetPassword(
       .where(eq(users.phone, input.phone))
       .returning({ id: users.id });
     if (!user) throw badRequest(USER_MESSAGES.phoneNotRegistered);
-    await tx
-      .update(sessions)
-      .set({ revokedAt: now })
-      .where(
-        and(
-          eq(sessions.userId, user.id),
-          isNull(sessions.revokedAt),
-          keepToken ? ne(sessions.tokenHash, sha256(keepToken)) : undefined,
-        ),
-      );
+    await revokeAllSessions(tx, user.id, now, keepToken);
   });
 }
 
@@ -186,4 +196,23 @@ export async function invitedUsers(ctx: AppContext, inviter: UserRow, paging: { 
     const level = effectiveMemberLevel(r, now);
     return { id: r.id, phone: maskPhone(r.phone), createdAt: r.createdAt.toISOString(), memberLevel: level, memberLevelDesc: MEMBER_LEVEL_NAMES[level] };
   });
+}
+
+export const DEMO_PHONE = '13800138000';
+export const DEMO_PASSWORD = 'demo12345';
+const DEMO_POINTS = 10000;
+
+/** Outside production: the demo account with 10000 points (once; false when it already exists). */
+export async function seedDemoAccount(db: Db, now: Date): Promise<boolean> {
+  if (await phoneRegistered(db, DEMO_PHONE)) return false;
+  const operator = await defaultOperator(db);
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  await db.transaction(async (tx) => {
+    const [user] = await tx
+      .insert(users)
+      .values({ phone: DEMO_PHONE, passwordHash, inviteCode: newInviteCode(), operatorId: operator?.id ?? null, createdAt: now })
+      .returning();
+    await changePoints(tx, { userId: user!.id, delta: DEMO_POINTS, kind: 'adjust', reference: 'seed:demo', remark: '演示账号初始积分', at: now });
+  });
+  return true;
 }

@@ -1,16 +1,17 @@
 /**
- * The one place for what a user's membership is worth right now, and for the user-data shape
- * (GET /api/user/user-data, and the `user` of reg/login/update-avatar). A level above 1 whose
- * deadline has passed (or is missing) counts as level 1 (product.md section 4); the discount is
- * the member_levels configuration of the effective level. Plans and orders import `memberBenefit`
+ * The one place for what a user's membership is worth right now, how a purchase changes it, and
+ * the user-data shape (GET /api/user/user-data, and the `user` of reg/login/update-avatar). A level
+ * above 1 whose deadline has passed (or is missing) counts as level 1; the discount is the
+ * member_levels configuration of the effective level. Plans and orders call `memberBenefit`
  * (or `getUserData`) for the discount, so the expiry rule lives only here.
  */
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { memberLevels } from '../../db/schema.ts';
-import type { UserRow } from '../session/sessions.ts';
+import { memberLevels, users, type UserRow } from '../../db/schema.ts';
+import { conflict } from '../../http/errors.ts';
+import { DAY } from '../../lib/clock.ts';
 import { MEMBER_LEVEL_NAMES, isMemberLevel, type MemberLevel } from '../../../../common/domain.ts';
-import type { UserData } from '../../../../common/api-types.ts';
+import type { MemberLevelInfo, UserData } from '../../../../common/api-types.ts';
 
 export type { UserData };
 
@@ -55,6 +56,66 @@ export async function getUserData(db: Executor, user: UserRow, now: Date): Promi
     inviteCode: user.inviteCode,
     discount: benefit.discountPercent / 100,
   };
+}
+
+export interface Membership {
+  memberLevel: number;
+  memberDeadline: Date | null;
+}
+
+/**
+ * The membership after buying `days` of `level`: the same level extends from the later of now and
+ * the current deadline; a higher level starts now; a lower level than the active one is refused (409).
+ */
+export function membershipAfterPurchase(current: Membership, level: number, days: number, now: Date): Membership {
+  const active = effectiveMemberLevel(current, now);
+  if (level < active) {
+    const name = (l: number) => MEMBER_LEVEL_NAMES[l as MemberLevel] ?? String(l);
+    throw conflict(`您当前是${name(active)}，有效期内不能购买较低等级的${name(level)}`, { currentLevel: active, level });
+  }
+  const from = level === active && current.memberDeadline && current.memberDeadline > now ? current.memberDeadline : now;
+  return { memberLevel: level, memberDeadline: new Date(from.getTime() + days * DAY) };
+}
+
+/** 409 when the user may not buy `days` of `level` now (a downgrade while a higher level is active). */
+export async function checkMembershipPurchase(db: Executor, userId: number, level: number, days: number, now: Date): Promise<void> {
+  const [user] = await db.select({ memberLevel: users.memberLevel, memberDeadline: users.memberDeadline }).from(users).where(eq(users.id, userId));
+  membershipAfterPurchase(user!, level, days, now);
+}
+
+/** Applies a paid membership purchase; the row lock makes concurrent purchases apply one after the other. */
+export async function applyMembershipPurchase(tx: Executor, userId: number, level: number, days: number, now: Date): Promise<void> {
+  const [user] = await tx
+    .select({ memberLevel: users.memberLevel, memberDeadline: users.memberDeadline })
+    .from(users)
+    .where(eq(users.id, userId))
+    .for('update');
+  await tx.update(users).set(membershipAfterPurchase(user!, level, days, now)).where(eq(users.id, userId));
+}
+
+/** Sets a user's level and deadline as staff decide (ops member:set). */
+export async function setMembership(db: Executor, userId: number, membership: Membership): Promise<void> {
+  await db.update(users).set(membership).where(eq(users.id, userId));
+}
+
+/** The member levels with their benefit (the plan discount), for the membership page. */
+export async function listMemberLevels(db: Executor): Promise<MemberLevelInfo[]> {
+  const rows = await db.select().from(memberLevels).orderBy(asc(memberLevels.level));
+  return rows.map((r) => ({ level: r.level, name: r.name, discount: r.discountPercent / 100 }));
+}
+
+const MEMBER_DISCOUNT_PERCENT: Record<MemberLevel, number> = { 1: 100, 3: 95, 5: 90, 7: 85 };
+
+export async function memberLevelsSeeded(db: Executor): Promise<boolean> {
+  const [row] = await db.select({ level: memberLevels.level }).from(memberLevels).limit(1);
+  return Boolean(row);
+}
+
+/** First-start data: the four levels with their names and plan discounts. */
+export async function seedMemberLevels(db: Executor): Promise<void> {
+  await db
+    .insert(memberLevels)
+    .values(Object.entries(MEMBER_LEVEL_NAMES).map(([level, name]) => ({ level: Number(level), name, discountPercent: MEMBER_DISCOUNT_PERCENT[Number(level) as MemberLevel] })));
 }
 
 /** 13800138000 -> 138****8000 */

@@ -1,13 +1,13 @@
 /**
  * /api/user/*: reg, pwd-login, reset-pwd (public), update-avatar, logout, user-data,
- * recommend/list (logged in). Shapes: product.md sections 5 and 5a.
+ * recommend/list (logged in). Answer shapes: common/api-types.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
 import { ok } from '../../http/errors.ts';
 import { msg, pagingShape, parseInput, phoneSchema } from '../../http/validate.ts';
-import { revokeSession } from '../session/sessions.ts';
+import { revokeSession } from '../session/index.ts';
 import { AVATAR_PRESETS } from '../../../../common/domain.ts';
 import { PASSWORD_PATTERN } from '../../../../common/account-rules.ts';
 import { USER_MESSAGES, invitedUsers, passwordLogin, register, resetPassword, updateAvatar } from './accounts.ts';

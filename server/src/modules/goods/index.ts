@@ -1,0 +1,3 @@
+/** The goods module: owns the goods table (points and membership packages on sale). */
+export { goodsRoutes } from './routes.ts';
+export { findGoodsOnSale, seedGoods } from './goods.ts';

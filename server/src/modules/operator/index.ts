@@ -1,0 +1,3 @@
+/** The operator module: owns the operators table (contacts and collect accounts). */
+export { operatorRoutes } from './routes.ts';
+export { collectAccountFor, defaultOperator, operatorFor, operatorIds, saveDefaultOperator, seedDefaultOperator, type OperatorRow } from './operators.ts';

@@ -1,0 +1,6 @@
+/** The order module: owns the orders table (buying goods, paying once, expiry). */
+export { orderRoutes, type OrderRoutesOptions } from './routes.ts';
+export { expireDueOrders, getOwnOrder, payOrder, startExpirySweep } from './orders.ts';
+export { orderNoField } from './input.ts';
+export { confirmOrderCommand } from './ops.ts';
+export type { PaymentInstructions, PaymentRequest, PaymentStarter } from './payment.ts';

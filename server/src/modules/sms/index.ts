@@ -1,0 +1,4 @@
+/** The sms module: owns sms_codes and sms_outbox (sending codes with their limits, checking them). */
+export { smsRoutes, type SmsRoutesOptions } from './routes.ts';
+export { lockKey, withSmsCode } from './codes.ts';
+export { consoleSmsProvider } from './console-provider.ts';

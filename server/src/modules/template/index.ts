@@ -1,0 +1,2 @@
+/** The template module: owns the templates table (saved plan forms). */
+export { templateRoutes } from './routes.ts';

@@ -1,0 +1,24 @@
+/**
+ * The user module: owns the users table (but for the balance column, which the points module
+ * writes) and member_levels: accounts, login, membership and the user-data shape.
+ */
+export { userRoutes } from './routes.ts';
+export {
+  DEMO_PASSWORD,
+  DEMO_PHONE,
+  findUserById,
+  findUserByPhone,
+  inviteSummary,
+  phoneRegistered,
+  seedDemoAccount,
+} from './accounts.ts';
+export {
+  applyMembershipPurchase,
+  checkMembershipPurchase,
+  listMemberLevels,
+  memberBenefit,
+  memberLevelsSeeded,
+  seedMemberLevels,
+  setMembership,
+} from './membership.ts';
+export type { UserRow } from '../../db/schema.ts';

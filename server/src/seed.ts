@@ -1,0 +1,29 @@
+/**
+ * First-start data, composed from the modules that own it: reference data (member levels, the
+ * three platforms' price tables, goods, a default operator, a `top` announcement) when the
+ * database is empty, and, outside production, the demo account 13800138000 / demo12345 with
+ * 10000 points.
+ */
+import type { Db } from './db/client.ts';
+import { replaceAnnouncement } from './modules/announcement/index.ts';
+import { seedGoods } from './modules/goods/index.ts';
+import { seedDefaultOperator } from './modules/operator/index.ts';
+import { seedPlanConfigs } from './modules/plan-config/index.ts';
+import { memberLevelsSeeded, seedMemberLevels } from './modules/user/index.ts';
+
+export { DEMO_PASSWORD, DEMO_PHONE, seedDemoAccount } from './modules/user/index.ts';
+
+const WELCOME = '欢迎使用任务计划平台：新用户注册即可发布淘宝、京东、拼多多任务计划。';
+
+/** Seeds the reference data once; false when the database already has it. */
+export async function seedReferenceData(db: Db, now: Date = new Date()): Promise<boolean> {
+  if (await memberLevelsSeeded(db)) return false;
+  await db.transaction(async (tx) => {
+    await seedMemberLevels(tx);
+    await seedPlanConfigs(tx);
+    await seedGoods(tx);
+    await seedDefaultOperator(tx);
+    await replaceAnnouncement(tx, 'top', WELCOME, now);
+  });
+  return true;
+}
