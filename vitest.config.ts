@@ -20,6 +20,8 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}', 'common/**/*.test.ts'],
     exclude: ['server/**', 'tests/**', 'node_modules/**', 'dist/**'],
     setupFiles: ['./src/test/setup.ts'],
+    // page tests render antd and lazy chunks: on a busy shared machine one takes several seconds
+    testTimeout: 15_000,
     restoreMocks: true,
     clearMocks: true,
   },

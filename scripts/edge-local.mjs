@@ -51,7 +51,9 @@ function startGroup(command, args, { cwd, env, logFile }) {
     const timer = setTimeout(() => {
       try {
         process.kill(-child.pid, 'SIGKILL');
-      } catch {}
+      } catch {
+        /* the group has exited already */
+      }
     }, 5000);
     await exited;
     clearTimeout(timer);
@@ -178,7 +180,7 @@ export async function startNginx(options) {
     await waitForOk(`http://127.0.0.1:${port}/nginx-health`, { timeoutMs: 10_000, child: group.child, what: 'nginx' });
   } catch (error) {
     await group.stop();
-    throw new Error(`${error.message}\n${await tail(logFile)}\n${await tail(join(dir, 'error.log'))}`);
+    throw new Error(`${error.message}\n${await tail(logFile)}\n${await tail(join(dir, 'error.log'))}`, { cause: error });
   }
   return { url: `http://127.0.0.1:${port}`, port, dir, stop: group.stop };
 }

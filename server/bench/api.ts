@@ -33,7 +33,7 @@ async function load(url: string, headers: Record<string, string>, seconds: numbe
 }
 
 async function benchDatabase(database: string): Promise<Row[]> {
-  let cleanup = async () => {};
+  let cleanup: () => Promise<void>;
   let env: Record<string, string>;
   if (database === 'postgres') {
     const pgServer = await startPostgres();

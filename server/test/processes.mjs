@@ -66,7 +66,7 @@ export async function startApiServer({ env = {}, host = '127.0.0.1', port, nodeA
     await waitForOk(`${baseURL}/api/healthz`, { child, timeoutMs, what });
   } catch (error) {
     await stop();
-    throw new Error(`${error.message}\n--- server output (last 4000 characters)\n${output.slice(-4000)}`);
+    throw new Error(`${error.message}\n--- server output (last 4000 characters)\n${output.slice(-4000)}`, { cause: error });
   }
   return { baseURL, port, child, log, stop };
 }

@@ -4,7 +4,7 @@ import { startPostgres } from './postgres-server.mjs';
 
 const pgServer = await startPostgres();
 console.log(`PostgreSQL test server at ${pgServer.url}`);
-let status = 1;
+let status;
 try {
   const res = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], {
     stdio: 'inherit',

@@ -60,7 +60,6 @@ export function installPreloadErrorHandler() {
  * `withAntd(factory, namespaces?)`: like `lazyPage`, for components that use antd: the component is
  * rendered inside `AntdProvider` (zh_CN, theme), whose code loads in parallel with the component's.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function withAntd<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>, namespaces: string[] = []) {
   return lazyPage(
     () =>

@@ -1,0 +1,122 @@
+/**
+ * ESLint (flat config) over the app, common/, the API server, the test suites and the scripts:
+ * typescript-eslint's recommended rules, React's hooks rules for the app, and the import boundaries
+ * that keep the layers apart (no-restricted-imports patterns; the layering is written out below).
+ *
+ * Layers:
+ * - src/lib and src/components are the app's shared layer: they never import src/features or src/app.
+ * - A feature (src/features/<name>) never imports another feature: it reaches its own files with
+ *   relative paths that stay inside the feature, and everything else through an alias (@/lib,
+ *   @/components, @common). src/app/ is the composition root and may import any feature.
+ * - Nothing in src/ imports server/.
+ * - common/ is shared by both sides and imports neither (only its own files and the catalogue data).
+ * - server/src/http and server/src/db import no domain module (server/src/modules).
+ * - A server module imports another module only through that module's index.ts; so do the ops CLI,
+ *   the composition root, seeds, tests and benchmarks.
+ */
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const features = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/** `no-restricted-imports` with these patterns (each `{ group | regex, message }`). */
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+/** A relative path climbing `levels` folders or more. */
+const climbing = (levels) => `^(\\.\\./){${levels},}`;
+
+const TS = '{ts,tsx,mts,cts,js,mjs}';
+
+/** Files `depth` folders below `root`, e.g. depth 1 = root/x/file.ts. */
+const atDepth = (root, depth) => `${root}/${'*/'.repeat(depth)}*.${TS}`;
+
+/** A module's internals seen from `prefix` (the path up to the modules folder): anything but its index. */
+const moduleInternals = (prefix) => `^${prefix}[^/.]+/(?!index(\\.ts)?$)[^/]`;
+
+const noApp = { regex: '^(@/|(\\.\\./)+src/(features|components|app)(/|$))', message: 'The server never imports the app.' };
+const noServer = { regex: '^(\\.\\./)+server(/|$)', message: 'The app never imports the API server; share pure code through common/.' };
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', 'dist/**', 'dev-dist/**', 'coverage/**', 'data/**', '.lighthouseci/**', 'server/drizzle/**', 'server/dist/**', 'public/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
+    rules: {
+      // unused names fail the typecheck already (noUnusedLocals); `_name` marks a value left out on purpose
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
+    // tests and benchmarks read untyped JSON answers and vendor callbacks
+    files: [`server/test/**/*.${TS}`, `server/bench/**/*.${TS}`, `tests/**/*.${TS}`, `**/*.test.{ts,tsx}`],
+    rules: { '@typescript-eslint/no-explicit-any': 'off' },
+  },
+  {
+    files: [`src/**/*.${TS}`],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+
+  // ---- import boundaries: the app ----
+  {
+    files: [`src/**/*.${TS}`],
+    rules: restrict(noServer),
+  },
+  {
+    files: [`src/lib/**/*.${TS}`, `src/components/**/*.${TS}`, `src/test/**/*.${TS}`],
+    rules: restrict(noServer, {
+      regex: '^(@/|(\\.\\./)+)(features|app)(/|$)',
+      message: 'src/lib and src/components are the shared layer: they never import a feature or src/app (compose in src/app instead).',
+    }),
+  },
+  ...features.flatMap((feature) =>
+    [0, 1, 2, 3].map((depth) => ({
+      files: [atDepth(`src/features/${feature}`, depth)],
+      rules: restrict(
+        noServer,
+        {
+          regex: '^@/(features|app)(/|$)',
+          message: `A feature never imports another feature or src/app; compose features in src/app (its own files: relative paths).`,
+        },
+        { regex: climbing(depth + 1), message: `Relative imports stay inside the feature "${feature}"; shared code comes through @/lib, @/components or @common.` },
+      ),
+    })),
+  ),
+
+  // ---- import boundaries: common/ ----
+  {
+    files: [`common/**/*.${TS}`],
+    rules: restrict({ regex: '^(@/|\\.\\./(?!locales/))', message: 'common/ is shared by the app and the server and imports neither (only its own files and the catalogue).' }),
+  },
+
+  // ---- import boundaries: the server (one rule setting per file: the later, narrower block repeats the general pattern) ----
+  {
+    files: [`server/**/*.${TS}`],
+    rules: restrict(noApp),
+  },
+  {
+    files: [`server/src/*.${TS}`, `server/src/ops/**/*.${TS}`, `server/src/lib/**/*.${TS}`, `server/test/**/*.${TS}`, `server/bench/**/*.${TS}`],
+    rules: restrict(noApp, { regex: moduleInternals('(\\./|(\\.\\./)+)(src/)?modules/'), message: 'Outside the modules, a module is used only through its index.ts.' }),
+  },
+  {
+    files: [`server/src/http/**/*.${TS}`, `server/src/db/**/*.${TS}`],
+    rules: restrict(noApp, { regex: '(^|/)modules(/|$)', message: 'http/ and db/ are below the domain modules and import none of them.' }),
+  },
+  {
+    files: ['server/src/modules/index.ts'],
+    rules: restrict(noApp, { regex: moduleInternals('\\./'), message: 'The composition root uses each module through its index.ts.' }),
+  },
+  ...[0, 1, 2].map((depth) => ({
+    files: [atDepth('server/src/modules/*', depth)],
+    rules: restrict(noApp, { regex: moduleInternals(`(\\.\\./){${depth + 1}}`), message: "A module uses another module only through that module's index.ts." }),
+  })),
+);
