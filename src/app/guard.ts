@@ -1,5 +1,5 @@
 /**
- * Route guard rules (seed §2 "Route guard", §6).
+ * Route guard rules.
  * Visitors may open only /login, /find-pwd, /register, /smi, /sui (and their sub-paths); every
  * other path sends them to /login, remembering the page they asked for. Logged-in users pass.
  */

@@ -1,5 +1,5 @@
 /**
- * After every navigation (seed §2, §4): scroll to the top unless the user went back/forward
+ * After every navigation: scroll to the top unless the user went back/forward
  * (popstate), and refresh the service info.
  */
 import { useEffect, useRef } from 'react';

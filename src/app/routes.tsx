@@ -1,5 +1,5 @@
 /**
- * The route table (seed §2). Every page is lazy. The guard runs first; visitors reach only the
+ * The route table. Every page is lazy. The guard runs first; visitors reach only the
  * visitor paths. Pages owned by feature helpers (flow, plan, recharge) are only routed from here.
  */
 import { Suspense, type ReactNode } from 'react';

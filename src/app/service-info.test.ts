@@ -1,4 +1,4 @@
-/** Seed §8: a failure loading the user info or the service info is only logged, never toasted. */
+/** A failure loading the user info or the service info is only logged, never toasted. */
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/test/fetch';
 

@@ -1,7 +1,7 @@
 /**
- * Service info (the user's 专属运营, seed §3): GET /api/wechat/qr-code -> {wechatQr, avatar, nickname, remark}.
+ * Service info (the user's 专属运营): GET /api/wechat/qr-code -> {wechatQr, avatar, nickname, remark}.
  * Loaded lazily by whoever shows it, refreshed after every navigation and when the 运营咨询
- * dialog opens (seed §2, §4). Failures are only logged (seed §8). Cleared on logout by the session.
+ * dialog opens. Failures are only logged. Cleared on logout by the session.
  */
 import useSWR, { mutate } from 'swr';
 import type { ServiceInfo } from '@common/api-types';

@@ -1,5 +1,5 @@
 /**
- * MemberExpiryAlert: the membership-expiring-soon warning (seed §4: level above 1 and 1 to 7 days
+ * MemberExpiryAlert: the membership-expiring-soon warning (level above 1 and 1 to 7 days
  * left), with a renew link to /recharge/member. Renders nothing otherwise.
  * Props: `user` (memberLevel, memberDeadline), `now?` (for tests).
  */

@@ -1,5 +1,5 @@
 /**
- * SmsCodeButton: the seed's send-code button (seed §4, §5, §8, §9).
+ * SmsCodeButton: the send-code button.
  * - Idle: "获取短信验证码". Click with a phone present -> POST /api/user/send-sms-code {phone, type}.
  * - Success: disabled, counts down from 60 once a second showing "{n}秒后重新获取"; at 0 back to idle.
  * - Failure: only logged; the button stays idle and enabled (no toast).

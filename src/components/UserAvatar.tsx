@@ -1,6 +1,6 @@
 /**
  * UserAvatar: the user's avatar image over a background that depends on the member level
- * (seed §4: public/avatars/bg-level{1,3,5,7}.svg), the default avatar when none is set.
+ * (public/avatars/bg-level{1,3,5,7}.svg), the default avatar when none is set.
  * Props: `avatar` (preset name or URL), `memberLevel`, `size` (px, default 36), `onClick?`.
  */
 import { avatarSrc } from '@/lib/session';

@@ -29,7 +29,7 @@ export type Query = Record<string, string | number | boolean | null | undefined 
 export interface RequestOptions {
   /** Abort after this many ms (no timeout by default). */
   timeout?: number;
-  /** Do not toast on failure (the caller shows its own feedback, or the seed says "only logged"). */
+  /** Do not toast on failure (the caller shows its own feedback, or the failure is only logged). */
   silent?: boolean;
   signal?: AbortSignal;
 }
@@ -47,7 +47,7 @@ export class ApiError extends Error {
 
 export const ITEM_LOOKUP_TIMEOUT = 30_000;
 
-/** The only API answers the service worker caches (vite.config.ts runtimeCaching; product §7). */
+/** The only API answers the service worker caches (vite.config.ts runtimeCaching). */
 const SW_CACHED_API_PATHS: readonly string[] = [PLAN_FULL_DATA_PATH, ANNOUNCEMENT_PATH];
 
 export function buildUrl(path: string, query?: Query): string {
@@ -70,7 +70,7 @@ function headers(hasBody: boolean): Record<string, string> {
   return result;
 }
 
-/** 401 from any call: log out locally and go to /login (seed §4, §8). */
+/** 401 from any call: log out locally and go to /login. */
 function handleUnauthorized() {
   clearSession();
   if (typeof window !== 'undefined' && window.location.pathname !== '/login') navigate('/login', { replace: true });
@@ -158,8 +158,8 @@ export function swrFetcher<T>(key: string | readonly [string, Query?]): Promise<
 }
 
 /**
- * Spreadsheet export (seed §7): GET with a blob answer saved as `<filename>.xlsx`. Rejects with
- * "请求未授权" without a token and "请求错误" on a non-200 status (seed §8); 401 also logs out.
+ * Spreadsheet export: GET with a blob answer saved as `<filename>.xlsx`. Rejects with
+ * "请求未授权" without a token and "请求错误" on a non-200 status; 401 also logs out.
  */
 export async function downloadXlsx(path: string, query: Query | undefined, filename: string): Promise<void> {
   const token = getToken();

@@ -2,10 +2,10 @@
  * The one way to format numbers and dates in the app.
  * - `formatPoints(n)`: integer points with thousands separators ("12,345"), '--' when missing.
  * - `formatYuan(fen)`: money in fen as yuan with two decimals ("¥12.50" without the sign: "12.50").
- * - `formatDateTime(value)`: `YYYY-MM-DD HH:mm:ss` (seed §4), '--' when empty or invalid.
+ * - `formatDateTime(value)`: `YYYY-MM-DD HH:mm:ss`, '--' when empty or invalid.
  * - `formatDate(value)`: `YYYY-MM-DD`, '--' when empty or invalid.
  * - `memberDaysLeft(deadline, now)`, `isMemberExpiringSoon(user, now)`: level above 1 and 1 to 7 days
- *   left until memberDeadline (seed §4, §9).
+ *   left until memberDeadline.
  * - `maskPhone(phone)`: "138****8000".
  */
 import dayjs from 'dayjs';
@@ -58,7 +58,7 @@ export interface MemberStatus {
   memberDeadline?: string | null;
 }
 
-/** Seed §4: member level above 1 and 1 to 7 days remaining until memberDeadline. */
+/** Member level above 1 and 1 to 7 days remaining until memberDeadline. */
 export function isMemberExpiringSoon(user: MemberStatus | null | undefined, now: DateInput = new Date()): boolean {
   if (!user || !(user.memberLevel > 1)) return false;
   const days = memberDaysLeft(user.memberDeadline, now);

@@ -1,4 +1,4 @@
-/** Seed §9: toasts stay 3 seconds and sit 65px from the top. */
+/** Toasts stay 3 seconds and sit 65px from the top. */
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastError, toastSuccess } from './toast';

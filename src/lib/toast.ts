@@ -1,5 +1,5 @@
 /**
- * The app's toasts (seed §9: 3 seconds, 65px from the top). antd's message code loads on the first
+ * The app's toasts (3 seconds, 65px from the top). antd's message code loads on the first
  * toast, so pages that never toast (e.g. /login before a failure) do not pay for it.
  * Exports: `toastError(text)`, `toastSuccess(text)`.
  */

@@ -5,7 +5,7 @@
  *   (uncaught page errors) so specs can assert none happened. `useBrowser()` launches one for the
  *   spec file (beforeAll/afterAll) and answers a getter for it.
  * - `uniquePhone()`, `smsCode(phone, since)`: a fresh mainland number; the latest code from the dev outbox.
- * - `requestSmsCode(scope, phone, type)`: presses the scope's SMS button (checking its seed texts and
+ * - `requestSmsCode(scope, phone, type)`: presses the scope's SMS button (checking its texts and
  *   countdown lock) and answers the code from the dev outbox.
  * - `registerUser(page, opts?)` (through the UI, code from the dev outbox), `registerUserViaApi(opts?)`,
  *   `login(page, phone, password)` (through the UI), `loginViaApi(phone, password)`.

@@ -1,5 +1,5 @@
 /**
- * Announcement banner (seed §2): speaker icon and text, only when GET /api/Announcement/get?type=top
+ * Announcement banner: speaker icon and text, only when GET /api/Announcement/get?type=top
  * answers non-empty `content`. Failures are silent (the banner simply does not show).
  */
 import { SoundOutlined } from '@ant-design/icons';

@@ -1,5 +1,5 @@
 /**
- * Layout on every page (seed §2): announcement banner, top bar, the routed page, the floating right
+ * Layout on every page: announcement banner, top bar, the routed page, the floating right
  * nav (every route except /login). Also hosts the three dialogs (价格表, 运营咨询, 修改密码), opened
  * from the top bar, the user menu or any feature through `src/lib/ui-events.ts`; each dialog's code
  * loads only when first opened. Plus the offline notice and the update prompt.

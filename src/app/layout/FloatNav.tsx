@@ -1,5 +1,5 @@
 /**
- * Floating right nav (seed §2), on every route except /login:
+ * Floating right nav, on every route except /login:
  * - customer service: hover panel with avatar, nickname, QR and remark; shown by default, toggled on
  *   hover or with its collapse icon. "By default" applies where the panel fits beside the page content
  *   (viewport >= PANEL_FITS_MIN_WIDTH); narrower windows start with it collapsed so it never covers

@@ -1,4 +1,4 @@
-/** Visible notice while offline (product §7): the browser says so, or the API cannot be reached. */
+/** Visible notice while offline: the browser says so, or the API cannot be reached. */
 import { DisconnectOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useOnline } from '@/lib/network-status';

@@ -1,5 +1,5 @@
 /**
- * 价格表 dialog (seed §2): width 1100, no footer; a radio switch over the three platforms of
+ * 价格表 dialog: width 1100, no footer; a radio switch over the three platforms of
  * GET /api/plan/config/full-data; for the chosen platform each plan config's base-service cost and
  * its deep-visit condition rows (min~max of the options' integral, '--' when all are zero); the guidance.
  */

@@ -1,5 +1,5 @@
 /**
- * 运营咨询 dialog (seed §2): width 660; WeChat QR with "微信客服，扫码联系", operator avatar,
+ * 运营咨询 dialog: width 660; WeChat QR with "微信客服，扫码联系", operator avatar,
  * "专属运营：{nickname}", remark, "在线时间：周一至周六9:00 ~ 18:00". Opening it reloads the service info.
  */
 import { useEffect } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Top bar (seed §2): logo -> /, nav items Home (logged in only) and Publish task (/flow/tb; the guard
+ * Top bar: logo -> /, nav items Home (logged in only) and Publish task (/flow/tb; the guard
  * sends visitors to /login). Visitor: one "注册 / 登录" button. Logged in: the user area (balance,
  * contact service, price table, avatar dropdown), loaded lazily so visitors' pages stay small.
  */

@@ -1,5 +1,5 @@
 /**
- * Service worker registration and the update prompt (product §7): registerType 'prompt' through
+ * Service worker registration and the update prompt: registerType 'prompt' through
  * vite-plugin-pwa's workbox-window based register. Loaded after the page, only in production builds.
  */
 import { useEffect, useState } from 'react';

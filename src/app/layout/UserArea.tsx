@@ -1,5 +1,5 @@
 /**
- * Logged-in part of the top bar (seed §2): 积分余额 with the balance, contact service (运营咨询
+ * Logged-in part of the top bar: 积分余额 with the balance, contact service (运营咨询
  * dialog), price table (价格表 dialog), and the avatar with member level description and phone
  * opening the dropdown: 个人中心, 积分充值, 会员升级, 修改密码 (dialog), 退出登录 (red).
  */

@@ -44,7 +44,7 @@ export function initialFlowForm(startDate: string, timeZone: string, dailyCount 
   };
 }
 
-/** A base service's default choices: the first option of each condition (the cheapest by seed order). */
+/** A base service's default choices: the first option of each condition (the configs list the cheapest first). */
 export function defaultOptions(config: BaseService | undefined): Record<number, number> {
   const options: Record<number, number> = {};
   for (const condition of config?.conditionList ?? []) {

@@ -1,4 +1,4 @@
-/** Auth calls (product §5): login, registration, password reset. */
+/** Auth calls: login, registration, password reset. */
 import { apiPost } from '@/lib/api';
 import type { AuthResult } from '@common/api-types';
 

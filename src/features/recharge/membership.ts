@@ -1,4 +1,4 @@
-/** Pure rules the membership page shows (the server enforces the same, product §4). */
+/** Pure rules the membership page shows (the server enforces the same). */
 
 /** What buying `level` means for a user whose effective level is `current`. */
 export type MemberPurchase = 'buy' | 'renew' | 'lower';

@@ -1,4 +1,4 @@
-/** User-center calls (product §5): avatar update and the recommend (invitees) list. */
+/** User-center calls: avatar update and the recommend (invitees) list. */
 import { apiPost } from '@/lib/api';
 import type { UserInfo } from '@/lib/session';
 

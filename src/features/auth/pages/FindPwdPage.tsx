@@ -1,4 +1,4 @@
-/** /find-pwd (product §6): phone, SMS code (type 3), new password, confirm; then back to /login. */
+/** /find-pwd: phone, SMS code (type 3), new password, confirm; then back to /login. */
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';

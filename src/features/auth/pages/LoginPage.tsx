@@ -1,5 +1,5 @@
 /**
- * /login (product §6): phone + password; links to /register and /find-pwd. After login go to the
+ * /login: phone + password; links to /register and /find-pwd. After login go to the
  * page the visitor first asked for, else /. A `?invite=` query (the servers' 302 for /smi|/sui) is kept.
  * Plain form controls (see PlainField) to keep the most visited first page small.
  */

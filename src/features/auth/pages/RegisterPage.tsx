@@ -1,5 +1,5 @@
 /**
- * /register (product §6): phone, SMS code (send-code button, type 1), password (8-32 letters and
+ * /register: phone, SMS code (send-code button, type 1), password (8-32 letters and
  * digits), confirm, invite code (pre-filled from /smi|/sui), agreement checkbox. Success logs in and
  * goes to the page first asked for, else /.
  */

@@ -1,5 +1,5 @@
 /**
- * / (product §6): balance and member status (with the expiry warning), three platform cards
+ * /: balance and member status (with the expiry warning), three platform cards
  * (/flow/tb|jd|pdd), shortcuts to top-up and membership, and an `extra` slot that `src/app/` fills
  * (the plans feature's overview: counts by status, today's dispatched, latest plans).
  */

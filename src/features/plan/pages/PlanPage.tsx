@@ -1,4 +1,4 @@
-/** /plan layout (seed §2): two tabs, /plan/list (the plans) and /plan/template (the templates). */
+/** /plan layout: two tabs, /plan/list (the plans) and /plan/template (the templates). */
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';

@@ -1,5 +1,5 @@
 /**
- * /recharge layout (seed §2): children integral, member, integral-details and record, each carrying
+ * /recharge layout: children integral, member, integral-details and record, each carrying
  * its type. The tab bar stays mounted while the child changes.
  */
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-/** Invite link `{origin}/sui/{inviteCode}` with copy and a QR code (product §4 "Invites"). */
+/** Invite link `{origin}/sui/{inviteCode}` with copy and a QR code. */
 import { CopyOutlined } from '@ant-design/icons';
 import { Button, Input, QRCode, Space } from 'antd';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 /**
- * /user/center (product §6): avatar (click to choose a preset), masked phone, level badge, deadline
+ * /user/center: avatar (click to choose a preset), masked phone, level badge, deadline
  * (`YYYY-MM-DD HH:mm:ss` or `--`), expiry warning, balance with top-up, change password, invite link
  * with copy and QR code, the recommend list with paging, the latest orders.
  */
