@@ -1,6 +1,7 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/test/fetch';
+import { logIn } from '@/test/user';
 import { mutate } from 'swr';
 import { reloadSessionFromStorage } from '@/lib/session';
 import App from './App';
@@ -33,9 +34,7 @@ describe('app routes and guard', () => {
 
   // First: SWR dedupes a key for 2 s across renders, so this must run before other user-data fetches.
   it('shows the logged-in top bar with the balance from user-data', { timeout: 30_000 }, async () => {
-    sessionStorage.setItem('token', 't');
-    sessionStorage.setItem('userInfo', JSON.stringify({ ...user, integral: 5 }));
-    reloadSessionFromStorage();
+    logIn({ ...user, integral: 5 }, 't');
     const { requests } = api();
     open('/user/center');
     // the top bar's user area is a lazy chunk: on a busy machine it takes more than waitFor's default second
@@ -68,9 +67,7 @@ describe('app routes and guard', () => {
   });
 
   it('redirects /flow to /flow/tb, /plan to /plan/list, /recharge to /recharge/integral for a logged-in user', async () => {
-    sessionStorage.setItem('token', 't');
-    sessionStorage.setItem('userInfo', JSON.stringify(user));
-    reloadSessionFromStorage();
+    logIn(user, 't');
     api();
     open('/flow');
     await waitFor(() => expect(window.location.pathname).toBe('/flow/tb'));

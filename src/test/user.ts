@@ -1,5 +1,5 @@
 /** Test fixture: a plain logged-in user (level 1, 100 points). */
-import type { UserInfo } from '@/lib/session';
+import { reloadSessionFromStorage, type UserInfo } from '@/lib/session';
 
 export const testUser: UserInfo = {
   phone: '13800138000',
@@ -11,3 +11,10 @@ export const testUser: UserInfo = {
   inviteCode: 'ABC123',
   discount: 1,
 };
+
+/** Starts a test logged in as `user` with `token`, as a page reload after login would find the session. */
+export function logIn(user: object = testUser, token = 't') {
+  sessionStorage.setItem('token', token);
+  sessionStorage.setItem('userInfo', JSON.stringify(user));
+  reloadSessionFromStorage();
+}

@@ -4,8 +4,8 @@ import { SWRConfig } from 'swr';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { swrFetcher } from '@/lib/api';
 import { loadNamespaces } from '@/lib/i18n';
-import { reloadSessionFromStorage } from '@/lib/session';
 import { stubFetch } from '@/test/fetch';
+import { logIn } from '@/test/user';
 
 import FlowPage from './FlowPage';
 
@@ -30,9 +30,7 @@ beforeAll(async () => {
 });
 
 beforeEach(() => {
-  sessionStorage.setItem('token', 'test-token');
-  sessionStorage.setItem('userInfo', JSON.stringify(user));
-  reloadSessionFromStorage();
+  logIn(user, 'test-token');
   stubFetch((request) => {
     if (request.url.startsWith('/api/plan/config')) return { body: { success: true, data: config } };
     if (request.url.startsWith('/api/user/user-data')) return { body: { success: true, data: user } };

@@ -4,9 +4,9 @@ import type { ReactNode } from 'react';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { swrFetcher } from '@/lib/api';
 import { loadNamespaces } from '@/lib/i18n';
-import { reloadSessionFromStorage } from '@/lib/session';
 import { onUiEvent } from '@/lib/ui-events';
 import { stubFetch } from '@/test/fetch';
+import { logIn } from '@/test/user';
 import type { OrderRow } from '@common/api-types';
 import Checkout from './Checkout';
 import LatestOrders from './LatestOrders';
@@ -36,9 +36,7 @@ beforeAll(async () => {
   await loadNamespaces('recharge');
 });
 beforeEach(() => {
-  sessionStorage.setItem('token', 't1');
-  sessionStorage.setItem('userInfo', JSON.stringify(user));
-  reloadSessionFromStorage();
+  logIn(user, 't1');
 });
 
 describe('<OrderPayment>', () => {
