@@ -6,7 +6,7 @@ vi.mock('@/lib/toast', () => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 import * as toast from '@/lib/toast';
 import { ApiError, apiGet, apiPost, downloadXlsx } from './api';
 import { isOnline } from './network-status';
-import { getToken, getUserInfo, isLogin, reloadSessionFromStorage, setSession } from './session';
+import { getToken, getUserInfo, reloadSessionFromStorage, setSession } from './session';
 import { testUser } from '@/test/user';
 
 const user = testUser;
@@ -47,7 +47,6 @@ describe('API client', () => {
     expect((error as ApiError).status).toBe(401);
     expect(getToken()).toBeNull();
     expect(getUserInfo()).toBeNull();
-    expect(isLogin()).toBe(false);
     expect(sessionStorage.getItem('token')).toBeNull();
     expect(sessionStorage.getItem('userInfo')).toBeNull();
     expect(window.location.pathname).toBe('/login');

@@ -58,8 +58,6 @@ export function reloadSessionFromStorage() {
 
 export const getToken = () => snapshot.token;
 export const getUserInfo = () => snapshot.user;
-export const isLogin = () => snapshot.user !== null;
-export const userPhone = () => snapshot.user?.phone ?? '';
 
 export const getSnapshot = () => snapshot;
 

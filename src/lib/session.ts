@@ -3,8 +3,8 @@
  * hooks and calls built on them. The app imports the session from here.
  *
  * Exports:
- * - from the store: `getToken()`, `getUserInfo()`, `isLogin()` (logged in = user info non-empty),
- *   `userPhone()`, `setSession(token, user)` after login/register, `setUserInfo(user)`,
+ * - from the store: `getToken()`, `getUserInfo()` (logged in = user info non-empty),
+ *   `setSession(token, user)` after login/register, `setUserInfo(user)`,
  *   `clearSession()`, `reloadSessionFromStorage()`, `UserInfo`.
  * - `userAvatarSrc(user?)`, `avatarSrc(name)`.
  * - `useSession()`: `{ token, user, isLogin, userPhone, userAvatarSrc }`, re-renders on change.
@@ -28,11 +28,9 @@ export {
   clearSession,
   getToken,
   getUserInfo,
-  isLogin,
   reloadSessionFromStorage,
   setSession,
   setUserInfo,
-  userPhone,
   type UserInfo,
 } from './session-store';
 
