@@ -14,7 +14,8 @@ describe('toasts', () => {
 
   it('show the text 65px from the top, and leave after 3 seconds, not before', async () => {
     toastError('请求错误');
-    await waitFor(() => expect(notice('请求错误')).toBeDefined());
+    // the first toast loads antd's message code: more than waitFor's default second on a busy machine
+    await waitFor(() => expect(notice('请求错误')).toBeDefined(), { timeout: 10_000 });
     // antd 6 places the list through this variable (the offset a browser computes is for e2e)
     expect((document.querySelector('.ant-message') as HTMLElement).style.getPropertyValue('--notification-top')).toBe('65px');
 
