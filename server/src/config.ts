@@ -1,5 +1,6 @@
 /** Server configuration, read once from the environment (the variables are listed in README.md). */
 import path from 'node:path';
+import { webDistDir } from './paths.ts';
 
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
@@ -52,7 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderExpireMinutes: int(env.ORDER_EXPIRE_MINUTES, 30, 'ORDER_EXPIRE_MINUTES'),
     collectOrderExpireMinutes: int(env.COLLECT_ORDER_EXPIRE_MINUTES, 1440, 'COLLECT_ORDER_EXPIRE_MINUTES'),
     payProvider,
-    distDir: env.DIST_DIR ?? path.resolve(import.meta.dirname, '../../dist'),
+    distDir: env.DIST_DIR ?? webDistDir,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
   };
 }

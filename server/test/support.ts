@@ -25,13 +25,15 @@ export interface TestEnv {
   app: FastifyInstance;
   ctx: AppContext;
   database: Database;
+  /** Where the database lives: its PostgreSQL URL, or the PGlite folder (dataDir option) or ''. */
+  location: { databaseUrl?: string; dataDir: string };
   clock: ManualClock;
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(dataDir = ''): Promise<{ database: Database; location: TestEnv['location']; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { database: await openDatabase({ dataDir: 'memory://' }), drop: async () => {} };
+  if (!adminUrl || dataDir) return { database: await openDatabase({ dataDir: dataDir || 'memory://' }), location: { dataDir }, drop: async () => {} };
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -42,6 +44,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
   return {
     database,
+    location: { databaseUrl: url.toString(), dataDir: '' },
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -62,10 +65,12 @@ export interface TestEnvOptions {
   config?: Partial<Config>;
   now?: string | Date;
   sms?: SmsProvider;
+  /** A PGlite folder instead of the run's database (in memory, or TEST_DATABASE_URL's server). */
+  dataDir?: string;
 }
 
 export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv> {
-  const { database, drop } = await openTestDatabase();
+  const { database, location, drop } = await openTestDatabase(opts.dataDir);
   await seedReferenceData(database.db);
   const clock = new ManualClock(opts.now ? new Date(opts.now) : new Date());
   const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), ...opts.config };
@@ -81,6 +86,7 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
     app,
     ctx,
     database,
+    location,
     clock,
     close: async () => {
       await app.close();

@@ -3,15 +3,12 @@
  * given. Both run the same Drizzle schema and the same versioned migrations from server/drizzle.
  */
 import fs from 'node:fs';
-import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -25,8 +22,6 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
 }
-
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -45,11 +40,30 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   }
   const dir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
   if (dir) fs.mkdirSync(dir, { recursive: true });
+  const { PGlite, drizzlePglite, migratePglite } = await loadPglite();
   const client = new PGlite(dir);
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * PGlite and its Drizzle driver, loaded only for the embedded database: the production image runs
+ * on PostgreSQL and leaves PGlite (an optional dependency) out.
+ */
+export async function loadPglite() {
+  try {
+    const [{ PGlite }, { drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import('@electric-sql/pglite'),
+      import('drizzle-orm/pglite'),
+      import('drizzle-orm/pglite/migrator'),
+    ]);
+    return { PGlite, drizzlePglite, migratePglite };
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err;
+    throw new Error('The embedded database (PGlite) is not installed here: set DATABASE_URL to a PostgreSQL server.', { cause: err });
+  }
 }
 
 /** True when err is a PostgreSQL unique violation (optionally on a named constraint). */

@@ -1,14 +1,15 @@
 /**
  * `npm run ops -- <command> [args]`: the ops command line, on the same database settings as the
- * server (DATABASE_URL, else the PGlite folder DATA_DIR). Commands live in ./commands.ts.
+ * server (DATABASE_URL, else the PGlite folder DATA_DIR). Commands live in ./commands.ts, backup
+ * and restore in ./backup.ts.
  * PGlite is single-process: stop `npm start` before running commands on its DATA_DIR (with
  * PostgreSQL the server may keep running).
  */
-import { loadConfig } from '../config.ts';
+import { loadConfig, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../seed.ts';
 import { systemClock } from '../lib/clock.ts';
-import { helpText, runCommand } from './commands.ts';
+import { databaseCommand, helpText, outcomeOf, runCommand, type CommandOutcome } from './commands.ts';
 
 const argv = process.argv.slice(2);
 if (argv.length === 0) {
@@ -16,18 +17,27 @@ if (argv.length === 0) {
   process.exit(1);
 }
 
+/** A table command, on the database opened (and, when fresh, seeded) as the server would. */
+async function runOnOpenDatabase(config: Config): Promise<CommandOutcome> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  try {
+    // A fresh folder gets the same reference data as the server's first start.
+    await seedReferenceData(database.db);
+    return await runCommand({ db: database.db, clock: systemClock, config }, argv);
+  } finally {
+    await database.close();
+  }
+}
+
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+// backup / restore open the database themselves: a restore must find it as it is, not migrated and seeded.
+const wholeDatabase = databaseCommand(argv[0]);
 let code = 1;
 try {
-  // A fresh folder gets the same reference data as the server's first start.
-  await seedReferenceData(database.db);
-  const outcome = await runCommand({ db: database.db, clock: systemClock, config }, argv);
+  const outcome = wholeDatabase ? await outcomeOf(() => wholeDatabase.run(config, argv.slice(1))) : await runOnOpenDatabase(config);
   (outcome.code === 0 ? console.log : console.error)(outcome.output);
   code = outcome.code;
 } catch (err) {
   console.error('操作失败（未预期的错误）：', err);
-} finally {
-  await database.close();
 }
 process.exit(code);

@@ -17,6 +17,7 @@ import { findUserByPhone, inviteSummary, memberBenefit, setMembership } from '..
 import { MEMBER_LEVEL_NAMES, isMemberLevel } from '../../../common/domain.ts';
 import { isMobile } from '../../../common/account-rules.ts';
 import { formatLocalDateTime, zonedInstant } from '../../../common/zoned-time.ts';
+import { DATABASE_COMMANDS, type DatabaseCommand } from './backup.ts';
 
 export interface OpsContext {
   db: Db;
@@ -185,7 +186,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
 };
 
 export function helpText(): string {
-  return ['用法：npm run ops -- <命令> [参数]', '', ...Object.values(COMMANDS).map((c) => `  ${c.usage}\n      ${c.summary}`)].join('\n');
+  const entries = [...Object.values(COMMANDS), ...Object.values(DATABASE_COMMANDS)];
+  return ['用法：npm run ops -- <命令> [参数]', '', ...entries.map((c) => `  ${c.usage}\n      ${c.summary}`)].join('\n');
 }
 
 export interface CommandOutcome {
@@ -199,8 +201,18 @@ export async function runCommand(ctx: OpsContext, argv: string[]): Promise<Comma
   if (!name || name === 'help' || name === '--help' || name === '-h') return { code: name ? 0 : 1, output: helpText() };
   const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
   if (!command) return { code: 1, output: `未知命令：${name}\n\n${helpText()}` };
+  return outcomeOf(() => command.run(ctx, args));
+}
+
+/** A database-wide command (backup, restore), or undefined for any other name. */
+export function databaseCommand(name: string | undefined): DatabaseCommand | undefined {
+  return name && Object.hasOwn(DATABASE_COMMANDS, name) ? DATABASE_COMMANDS[name] : undefined;
+}
+
+/** Exit code 0 and the command's line, or 1 and the refusal of an AppError (anything else is thrown). */
+export async function outcomeOf(run: () => Promise<string>): Promise<CommandOutcome> {
   try {
-    return { code: 0, output: await command.run(ctx, args) };
+    return { code: 0, output: await run() };
   } catch (err) {
     if (err instanceof AppError) return { code: 1, output: `错误：${err.message}` };
     throw err;
