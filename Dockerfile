@@ -5,7 +5,7 @@
 # Runtime environment (see docs/deploy.md): API_UPSTREAM, NGINX_PORT, ASSET_ORIGIN, EDGE_SMS_RATE,
 # EDGE_SMS_BURST, EDGE_LOGIN_RATE, EDGE_LOGIN_BURST.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-trixie-slim AS build
 WORKDIR /app
 # Dependencies first, so a source change does not reinstall them (the server workspace is part of
 # the lockfile, so its package.json must be present for `npm ci`).
@@ -16,8 +16,7 @@ COPY . .
 # Optional CDN origin for the hashed assets, baked into index.html at build time (docs/deploy.md).
 ARG ASSET_BASE_URL=""
 ENV ASSET_BASE_URL=${ASSET_BASE_URL}
-RUN npm run build \
- && node scripts/precompress.mjs dist
+RUN npm run build:web
 
 # nginx as an unprivileged user (uid 101): listens on 8080, pid and temp files under /tmp.
 FROM nginxinc/nginx-unprivileged:stable-alpine AS web

@@ -10,8 +10,10 @@ export interface ApiServerOptions {
   host?: string;
   /** Default: a free port. */
   port?: number;
-  /** Extra node flags before `--import tsx src/main.ts` (e.g. --cpu-prof). */
+  /** Extra node flags before the entry point (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** Run the production build dist/main.js (`npm run build -w server` first), not src/main.ts through tsx. */
+  built?: boolean;
   /** Also append the server's stdout and stderr to this file. */
   logFile?: string;
   /** How long to wait for /api/healthz (default 120 000 ms). */

@@ -1,7 +1,8 @@
 /**
  * The one way to start the real API server in its own process, for the e2e and nginx tests, the
- * benchmarks and scripts/edge-local.mjs: `src/main.ts` through tsx on a free loopback port, ready
- * once /api/healthz answers. Plain ESM JavaScript so .mjs scripts, vitest configs and tsx
+ * benchmarks and scripts/edge-local.mjs: `src/main.ts` through tsx, or with `built` the production
+ * build `dist/main.js` as `npm start -w server` runs it, on a free loopback port, ready once
+ * /api/healthz answers. Plain ESM JavaScript so .mjs scripts, vitest configs and tsx
  * benchmarks can all import it (types in processes.d.mts).
  */
 import { spawn } from 'node:child_process';
@@ -31,12 +32,14 @@ export function freePort() {
  * Starts the API server with NODE_ENV=development, HOST (default 127.0.0.1) and PORT on top of this
  * process's environment, then `env` (a value of undefined removes that variable), and waits until
  * /api/healthz answers. stop() sends SIGTERM and SIGKILL after graceMs, and resolves on exit.
+ * `built`: run dist/main.js (build it first: `npm run build -w server`) instead of the sources.
  */
-export async function startApiServer({ env = {}, host = '127.0.0.1', port, nodeArgs = [], logFile, timeoutMs = 120_000, graceMs = 5000, what = 'API server' } = {}) {
+export async function startApiServer({ env = {}, host = '127.0.0.1', port, nodeArgs = [], built = false, logFile, timeoutMs = 120_000, graceMs = 5000, what = 'API server' } = {}) {
   port ??= await freePort();
   const childEnv = { ...process.env, NODE_ENV: 'development', HOST: host, PORT: String(port), ...env };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+  const entry = built ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
     cwd: serverDir,
     env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,6 +1,7 @@
 /**
- * Starts the real server once for all e2e files: builds dist/ when missing (`npm run build`; E2E_BUILD=1 forces it), then starts
- * the API server (server/test/processes.mjs) on a random free port with DATA_DIR (fresh temp folder),
+ * Starts the real server once for all e2e files: builds the app's dist/ when missing (`npm run build`; E2E_BUILD=1 forces it)
+ * and the API's server/dist/ always (a second, so it is never stale), then starts the built API server as `npm start` runs it
+ * (server/test/processes.mjs) on a random free port with DATA_DIR (fresh temp folder),
  * waits for /api/healthz, and provides `baseURL` to the tests (`inject('baseURL')`).
  * E2E_BASE_URL=http://... skips all that and tests a server that is already running.
  */
@@ -24,12 +25,15 @@ export default async function setup(project: TestProject) {
     project.provide('baseURL', process.env.E2E_BASE_URL.replace(/\/$/, ''));
     return;
   }
-  if (!existsSync(join(repoRoot, 'dist', 'index.html')) || process.env.E2E_BUILD === '1') {
-    const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
-    if (build.status !== 0) throw new Error('vite build failed');
-  }
+  const build = (...workspace: string[]) => {
+    const result = spawnSync('npm', ['run', 'build', ...workspace], { cwd: repoRoot, stdio: 'inherit' });
+    if (result.status !== 0) throw new Error(`npm run build ${workspace.join(' ')} failed`);
+  };
+  if (!existsSync(join(repoRoot, 'dist', 'index.html')) || process.env.E2E_BUILD === '1') build();
+  else build('-w', 'server');
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const server = await startApiServer({
+    built: true,
     env: {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
