@@ -149,11 +149,9 @@ async function restorePglite(dataDir: string, file: string, force: boolean) {
     fs.rmSync(incoming, { recursive: true, force: true });
     throw failed(`备份文件无法载入（${(err as Error).message}），原数据未改动`);
   }
-  let kept = '';
-  if (fs.existsSync(target)) {
-    kept = `${target}.before-restore-${stamp}`;
-    fs.renameSync(target, kept);
-  }
+  const kept = `${target}.before-restore-${stamp}`;
+  if (occupied) fs.renameSync(target, kept);
+  else fs.rmSync(target, { recursive: true, force: true }); // absent or an empty folder
   fs.renameSync(incoming, target);
   return `已从 ${file} 恢复 PGlite 数据库到 ${target}${occupied ? `；原数据已移到 ${kept}，确认无误后可删除` : ''}`;
 }
