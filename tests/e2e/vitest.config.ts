@@ -13,6 +13,8 @@ export default defineConfig({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // The page answers within a second on an idle machine; a busy CI machine needs longer before a poll gives up.
+    expect: { poll: { timeout: 10_000 } },
     fileParallelism: false,
     maxWorkers: 1,
     reporters: ['default'],
