@@ -179,7 +179,7 @@ describe('plans', () => {
     // home overview: three plans waiting to start
     await page.goto('/');
     await expect.poll(() => page.getByTestId('count-pending').innerText()).toContain('3');
-    expect(await page.getByTestId('plan-overview').innerText()).toContain('批量商品 3');
+    await expect.poll(() => page.getByTestId('plan-overview').innerText()).toContain('批量商品 3');
 
     await page.goto('/plan/list');
     await collapseServicePanel(page);
