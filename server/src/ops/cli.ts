@@ -4,7 +4,7 @@
  * PGlite is single-process: stop `npm start` before running commands on its DATA_DIR (with
  * PostgreSQL the server may keep running).
  */
-import { loadConfig } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../seed.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -16,7 +16,7 @@ if (argv.length === 0) {
   process.exit(1);
 }
 
-const config = loadConfig();
+const config = loadConfigOrExit('ops');
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
 let code = 1;
 try {
