@@ -1,23 +1,20 @@
 /** Entry point of `npm start`: migrate, seed, serve the API (and the built app) on PORT. */
-import { loadConfig } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
-import { consoleSmsProvider } from './modules/sms/index.ts';
+import { createSmsProvider } from './modules/sms/index.ts';
 
-const config = loadConfig();
-if (config.nodeEnv === 'production' && config.smsProvider === 'console') {
-  console.error('Refusing to start: SMS_PROVIDER=console is not allowed when NODE_ENV=production.');
-  process.exit(1);
-}
+// Exits 1 with one line per missing or malformed setting (production requires a real SMS provider).
+const config = loadConfigOrExit('server');
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 const seeded = await seedReferenceData(database.db);
 const demo = config.nodeEnv !== 'production' && (await seedDemoAccount(database.db, systemClock.now()));
 
 const app = await buildApp(
-  { config, db: database.db, clock: systemClock, sms: consoleSmsProvider(database.db) },
+  { config, db: database.db, clock: systemClock, sms: createSmsProvider(config, database.db) },
   { logger: { level: process.env.LOG_LEVEL ?? 'info' } },
 );
 

@@ -93,6 +93,41 @@ describe('POST /api/user/send-sms-code', () => {
     tick();
   });
 
+  it('counts every attempt from an address against its limit, misses too, so registered phones cannot be enumerated past it', async () => {
+    const saved = { ...env.ctx.config };
+    env.ctx.config.smsIpLimit = 4;
+    const ip = '10.9.9.9';
+    try {
+      const known = await createTestUser(env);
+      expect((await send(nextPhone(), 3, ip)).status).toBe(400); // unknown phone, password type
+      expect((await send(known.phone, 1, ip)).status).toBe(409); // known phone, registration type
+      expect((await send(known.phone, 3, ip)).status).toBe(200);
+      expect((await send(known.phone, 3, ip)).status).toBe(429); // the phone's 60 s window, still an attempt
+      // The budget is spent: the next probe learns nothing about the phone.
+      for (const [phone, type] of [[nextPhone(), 3], [known.phone, 1], [nextPhone(), 1]] as const) {
+        expect(await send(phone, type, ip)).toMatchObject({ status: 429, body: { message: '当前网络获取验证码过于频繁，请 10 分钟后再试' } });
+      }
+      expect((await send(nextPhone(), 3, '10.9.9.8')).status).toBe(400);
+      env.clock.advance(600 * SECOND_MS);
+      expect((await send(nextPhone(), 3, ip)).status).toBe(400);
+    } finally {
+      Object.assign(env.ctx.config, saved);
+    }
+    tick();
+  });
+
+  it('under 10 concurrent probes from one address, exactly its limit get an answer about the phone', async () => {
+    const saved = { ...env.ctx.config };
+    env.ctx.config.smsIpLimit = 3;
+    try {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => send(nextPhone(), 3, '10.9.9.10')));
+      expect(answers.filter((a) => a.status === 400)).toHaveLength(3);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(7);
+    } finally {
+      Object.assign(env.ctx.config, saved);
+    }
+  });
+
   it('under 10 concurrent sends for one phone, exactly one code is created and sent', async () => {
     const phone = nextPhone();
     const answers = await Promise.all(Array.from({ length: 10 }, () => send(phone, 1)));
@@ -104,18 +139,15 @@ describe('POST /api/user/send-sms-code', () => {
     tick();
   });
 
-  it('a provider failure answers 500 with a Chinese message and leaves no usable code or limit behind', async () => {
+  it('a provider that throws answers 503 with a Chinese message and leaves no usable code or limit behind', async () => {
     const failing = await buildApp({ ...env.ctx, sms: { name: 'broken', send: async () => { throw new Error('gateway down'); } } });
     await failing.ready();
     const phone = nextPhone();
-    const originalError = console.error;
-    console.error = () => {};
     try {
       const res = await failing.inject({ method: 'POST', url: '/api/user/send-sms-code', payload: { phone, type: 1 } });
-      expect(res.statusCode).toBe(500);
+      expect(res.statusCode).toBe(503);
       expect(res.json()).toEqual({ success: false, message: '短信发送失败，请稍后再试' });
     } finally {
-      console.error = originalError;
       await failing.close();
     }
     expect(await codeRows(phone)).toBe(0);

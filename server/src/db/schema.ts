@@ -103,10 +103,22 @@ export const smsCodes = pgTable(
     requesterIp: text('requester_ip').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [
-    index('sms_codes_phone_idx').on(t.phone, t.createdAt),
-    index('sms_codes_ip_idx').on(t.requesterIp, t.createdAt),
-  ],
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)],
+);
+
+/**
+ * Every SMS send attempt per requester address, hit or miss (refused phone, gateway failure), so
+ * the per-IP limit also bounds probing which phones are registered. Rows older than the window
+ * are removed as new attempts come.
+ */
+export const smsSendAttempts = pgTable(
+  'sms_send_attempts',
+  {
+    id: serial('id').primaryKey(),
+    requesterIp: text('requester_ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sms_send_attempts_ip_idx').on(t.requesterIp, t.createdAt)],
 );
 
 /** What the console SMS provider "sent": read back by GET /api/dev/sms-outbox outside production. */

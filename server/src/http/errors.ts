@@ -19,6 +19,7 @@ export const forbidden = (message = '没有权限执行此操作') => new AppErr
 export const notFound = (message = '记录不存在') => new AppError(404, message);
 export const conflict = (message: string, data?: unknown) => new AppError(409, message, data);
 export const tooManyRequests = (message: string, data?: unknown) => new AppError(429, message, data);
+export const serviceUnavailable = (message: string) => new AppError(503, message);
 
 /** Success envelope. */
 export const ok = <T>(data: T) => ({ success: true as const, data });

@@ -5,7 +5,7 @@
  * PGlite is single-process: stop `npm start` before running commands on its DATA_DIR (with
  * PostgreSQL the server may keep running).
  */
-import { loadConfig, type Config } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../seed.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -29,7 +29,7 @@ async function runOnOpenDatabase(config: Config): Promise<CommandOutcome> {
   }
 }
 
-const config = loadConfig();
+const config = loadConfigOrExit('ops');
 // backup / restore open the database themselves: a restore must find it as it is, not migrated and seeded.
 const wholeDatabase = databaseCommand(argv[0]);
 let code = 1;

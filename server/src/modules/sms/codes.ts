@@ -1,23 +1,25 @@
 /**
  * SMS verification codes: 6 digits, stored only as a SHA-256 hash, valid
  * 5 minutes. Limits are counted in the database (so several API processes agree): one send per
- * phone per 60 s whatever the type, 10 per phone per business day, and config.smsIpLimit per
- * config.smsIpWindowSeconds per requester IP. Sends for one phone (and one IP) are serialised with
- * transaction-scoped advisory locks, so concurrent requests cannot slip past a limit.
+ * phone per 60 s whatever the type, 10 per phone per business day, and config.smsIpLimit send
+ * attempts (hits and misses alike) per config.smsIpWindowSeconds per requester IP. Sends for one
+ * phone (and one IP) are serialised with transaction-scoped advisory locks, so concurrent requests
+ * cannot slip past a limit. A gateway failure answers 503 and leaves no code behind.
  *
  * Checking a code (`withSmsCode`): only the latest code of the phone and type counts; a wrong code
  * counts an attempt (committed even though the request fails); after 5 wrong attempts the code is
  * void; expired or consumed codes are refused; success consumes it in the caller's transaction,
  * so a failing caller (e.g. duplicate phone) leaves the code unused.
  */
-import { and, count, desc, eq, gt, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { smsCodes } from '../../db/schema.ts';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
+import { smsCodes, smsSendAttempts } from '../../db/schema.ts';
+import { badRequest, conflict, serviceUnavailable, tooManyRequests } from '../../http/errors.ts';
 import type { AppContext } from '../../http/context.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { randomDigits, sha256 } from '../../lib/crypto.ts';
 import { SMS_TYPES, type SmsType } from '../../../../common/domain.ts';
+import { SmsGatewayError, safeFailureReason } from './gateway-error.ts';
 
 export const SMS_CODE_TTL_MS = 5 * MINUTE;
 export const SMS_RESEND_INTERVAL_MS = 60_000;
@@ -48,17 +50,64 @@ export interface SendRequest {
   ip: string;
 }
 
-/** Checks every limit, stores the hashed code, then hands the code to the SMS provider. */
 /** Whether a phone belongs to a registered user (the user module answers it). */
 export type PhoneRegistered = (db: Executor, phone: string) => Promise<boolean>;
 
-export async function sendSmsCode(ctx: AppContext, req: SendRequest, phoneRegistered: PhoneRegistered): Promise<void> {
+/** Where a send failure is reported (Fastify's request logger in routes). */
+export interface SmsLog {
+  warn(details: object, message: string): void;
+}
+
+/**
+ * Counts one send attempt against the requester's address, or refuses it (429) when the address
+ * has used up its window. Committed on its own, so the attempt stays counted whatever the send's
+ * outcome: a refused phone or a failing gateway uses up the budget like a delivered code.
+ */
+async function countIpAttempt(ctx: AppContext, ip: string, now: Date): Promise<void> {
+  const { smsIpLimit, smsIpWindowSeconds } = ctx.config;
+  const windowStart = new Date(now.getTime() - smsIpWindowSeconds * 1000);
+  await ctx.db.transaction(async (tx) => {
+    await lockKey(tx, `sms:ip:${ip}`);
+    await tx.delete(smsSendAttempts).where(and(eq(smsSendAttempts.requesterIp, ip), lte(smsSendAttempts.createdAt, windowStart)));
+    const recent = await tx
+      .select({ createdAt: smsSendAttempts.createdAt })
+      .from(smsSendAttempts)
+      .where(and(eq(smsSendAttempts.requesterIp, ip), gt(smsSendAttempts.createdAt, windowStart)))
+      .orderBy(smsSendAttempts.createdAt);
+    if (recent.length >= smsIpLimit) {
+      // The window frees a slot when its oldest attempt leaves it.
+      const oldest = recent[recent.length - smsIpLimit]!.createdAt.getTime();
+      const waitMs = oldest + smsIpWindowSeconds * 1000 - now.getTime();
+      throw tooManyRequests(SMS_MESSAGES.ipLimit(Math.max(1, Math.ceil(waitMs / MINUTE))));
+    }
+    await tx.insert(smsSendAttempts).values({ requesterIp: ip, createdAt: now });
+  });
+}
+
+/** The provider's send, bounded by config.smsSendTimeoutMs whatever the provider does. */
+async function sendWithin(ctx: AppContext, message: { phone: string; type: SmsType; code: string }): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeoutMs = ctx.config.smsSendTimeoutMs;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new SmsGatewayError(ctx.sms.name, `no answer within ${timeoutMs} ms (SMS_SEND_TIMEOUT_MS)`)), timeoutMs);
+  });
+  try {
+    await Promise.race([ctx.sms.send(message), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Counts the attempt per IP, checks the phone's limits, stores the hashed code, then hands the code to the SMS provider. */
+export async function sendSmsCode(ctx: AppContext, req: SendRequest, phoneRegistered: PhoneRegistered, log: SmsLog): Promise<void> {
   const { db, clock, config } = ctx;
   const now = clock.now();
+  // Before anything about the phone, so probing which phones are registered is rate limited too.
+  await countIpAttempt(ctx, req.ip, now);
+
   const code = randomDigits(6);
   const id = await db.transaction(async (tx) => {
     await lockKey(tx, `sms:phone:${req.phone}`);
-    await lockKey(tx, `sms:ip:${req.ip}`);
 
     const [last] = await tx
       .select({ createdAt: smsCodes.createdAt })
@@ -83,20 +132,6 @@ export async function sendSmsCode(ctx: AppContext, req: SendRequest, phoneRegist
       );
     if (today!.n >= SMS_DAILY_LIMIT) throw tooManyRequests(SMS_MESSAGES.dailyLimit);
 
-    const windowStart = new Date(now.getTime() - config.smsIpWindowSeconds * 1000);
-    const ipRows = await tx
-      .select({ createdAt: smsCodes.createdAt })
-      .from(smsCodes)
-      .where(and(eq(smsCodes.requesterIp, req.ip), gt(smsCodes.createdAt, windowStart)))
-      .orderBy(smsCodes.createdAt);
-    if (ipRows.length >= config.smsIpLimit) {
-      // The window frees a slot when its oldest send leaves it.
-      const oldest = ipRows[ipRows.length - config.smsIpLimit]!.createdAt.getTime();
-      const waitMs = oldest + config.smsIpWindowSeconds * 1000 - now.getTime();
-      throw tooManyRequests(SMS_MESSAGES.ipLimit(Math.max(1, Math.ceil(waitMs / MINUTE))));
-    }
-
-    // Limits first, so probing which phones are registered is rate limited too.
     const registered = await phoneRegistered(tx, req.phone);
     if (req.type === SMS_TYPES.DEFAULT && registered) throw conflict(SMS_MESSAGES.phoneRegistered);
     if (req.type === SMS_TYPES.PASSWORD && !registered) throw badRequest(SMS_MESSAGES.phoneNotRegistered);
@@ -116,13 +151,15 @@ export async function sendSmsCode(ctx: AppContext, req: SendRequest, phoneRegist
   });
 
   // The provider is called after commit (it may be slow or use its own connection). If it fails,
-  // the code was never delivered: remove it so it neither works nor blocks a retry.
+  // the code was never delivered: remove it, so it neither works nor holds the phone's resend
+  // window or daily count.
   try {
-    await ctx.sms.send({ phone: req.phone, type: req.type, code });
-  } catch (err) {
+    await sendWithin(ctx, { phone: req.phone, type: req.type, code });
+  } catch (error) {
     await db.delete(smsCodes).where(eq(smsCodes.id, id));
-    console.error('[sms] provider failed', err);
-    throw new AppError(500, SMS_MESSAGES.sendFailed);
+    const reason = error instanceof SmsGatewayError ? error.message : safeFailureReason(error, [code]);
+    log.warn({ provider: ctx.sms.name, smsType: req.type, reason }, 'SMS code not sent: the gateway failed');
+    throw serviceUnavailable(SMS_MESSAGES.sendFailed);
   }
 }
 

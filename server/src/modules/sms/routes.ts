@@ -26,7 +26,7 @@ export interface SmsRoutesOptions {
 export async function smsRoutes(app: FastifyInstance, { phoneRegistered }: SmsRoutesOptions) {
   app.post('/api/user/send-sms-code', async (request) => {
     const body = parseInput(sendBody, request.body);
-    await sendSmsCode(app.ctx, { phone: body.phone, type: body.type, ip: request.ip || 'unknown' }, phoneRegistered);
+    await sendSmsCode(app.ctx, { phone: body.phone, type: body.type, ip: request.ip || 'unknown' }, phoneRegistered, request.log);
     return ok({});
   });
 

@@ -1,0 +1,18 @@
+/** The SMS provider the configuration names: console (outside production), aliyun or tencent. */
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import type { SmsProvider } from '../../http/context.ts';
+import { aliyunSmsProvider } from './aliyun-provider.ts';
+import { consoleSmsProvider } from './console-provider.ts';
+import { tencentSmsProvider } from './tencent-provider.ts';
+
+export function createSmsProvider(config: Config, db: Db): SmsProvider {
+  switch (config.smsProvider) {
+    case 'aliyun':
+      return aliyunSmsProvider(config.aliyunSms!, config.smsSendTimeoutMs);
+    case 'tencent':
+      return tencentSmsProvider(config.tencentSms!, config.smsSendTimeoutMs);
+    case 'console':
+      return consoleSmsProvider(db);
+  }
+}
