@@ -5,7 +5,7 @@
  * PGlite is single-process: stop `npm start` before running commands on its DATA_DIR (with
  * PostgreSQL the server may keep running).
  */
-import { loadConfigOrExit } from '../config.ts';
+import { loadConfigOrExit, type Config } from '../config.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../seed.ts';
 import { systemClock } from '../lib/clock.ts';
