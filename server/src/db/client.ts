@@ -92,8 +92,9 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
     connectionString: databaseUrl,
     max: opts.poolSize ?? 10,
     connectionTimeoutMillis: connectTimeoutMs,
+    // 0 turns a timeout off, as in PostgreSQL and pg.
     statement_timeout: statementTimeoutMs,
-    query_timeout: statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS,
+    query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS : 0,
     keepAlive: true,
   });
   // A connection can die at any time (backend terminated, server restart, failover, network).
