@@ -78,6 +78,26 @@ describe('NUL characters and lone surrogates', () => {
     expect(await tableSnapshot(env)).toEqual(before);
   });
 
+  it('deeply nested input (100 000 levels) is refused, not a crash', async () => {
+    const nested = (inner: string) => '['.repeat(100_000) + inner + ']'.repeat(100_000);
+    for (const [url, deep] of [
+      ['/api/plan/create', nested('"\\u0000"')],
+      ['/api/plan/template/generate', nested('"\\u0000"')],
+      ['/api/plan/template/generate', nested('1')],
+    ] as const) {
+      const started = Date.now();
+      const res = await env.app.inject({
+        method: 'POST',
+        url,
+        headers: { 't-token': user.token, 'content-type': 'application/json' },
+        payload: `{"name":"模板","form":${deep}}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().success).toBe(false);
+      expect(Date.now() - started).toBeLessThan(5000);
+    }
+  });
+
   it('whole characters outside the BMP (surrogate pairs) are ordinary text', async () => {
     const res = await call(env, 'POST', '/api/plan/create', { token: user.token, body: await validForm(env, { title: '保温杯 😀' }) });
     expect(res.status).toBe(200);

@@ -64,22 +64,22 @@ const UNSAFE_TEXT = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 
 /**
  * Where `value` holds text PostgreSQL cannot store or that is not text at all: a NUL character,
- * or a lone UTF-16 surrogate (half of a character). Returns the path of the first such string
- * (object keys included) or null. Iterative, so deeply nested input cannot exhaust the stack.
+ * or a lone UTF-16 surrogate (half of a character). Returns the top-level key (or index) under
+ * which the first such string or object key sits, '' for `value` itself, or null when all is well.
+ * Iterative and linear, so deeply nested input can neither exhaust the stack nor take long.
  */
-export function findUnsafeText(value: unknown): (string | number)[] | null {
-  const pending: { value: unknown; path: (string | number)[] }[] = [{ value, path: [] }];
-  const unsafe = (text: string) => UNSAFE_TEXT.test(text);
+export function findUnsafeText(value: unknown): string | null {
+  const pending: { value: unknown; top: string }[] = [{ value, top: '' }];
   while (pending.length > 0) {
-    const { value: current, path } = pending.pop()!;
+    const { value: current, top } = pending.pop()!;
     if (typeof current === 'string') {
-      if (unsafe(current)) return path;
+      if (UNSAFE_TEXT.test(current)) return top;
     } else if (Array.isArray(current)) {
-      current.forEach((item, index) => pending.push({ value: item, path: [...path, index] }));
+      current.forEach((item, index) => pending.push({ value: item, top: top || String(index) }));
     } else if (current && typeof current === 'object') {
       for (const [key, item] of Object.entries(current)) {
-        if (unsafe(key)) return [...path, key];
-        pending.push({ value: item, path: [...path, key] });
+        if (UNSAFE_TEXT.test(key)) return top || key;
+        pending.push({ value: item, top: top || key });
       }
     }
   }
@@ -92,9 +92,9 @@ export function findUnsafeText(value: unknown): (string | number)[] | null {
  */
 export function refuseUnsafeText(request: { query: unknown; params: unknown; body: unknown }): void {
   for (const part of [request.query, request.params, request.body]) {
-    const path = findUnsafeText(part);
-    if (!path) continue;
-    const label = FIELD_LABELS[String(path[0] ?? '')] ?? '请求内容';
+    const top = findUnsafeText(part);
+    if (top === null) continue;
+    const label = FIELD_LABELS[top] ?? '请求内容';
     throw badRequest(`${label}包含无法识别的字符（如空字符或残缺的 Unicode 字符），请修改后重试`);
   }
 }
