@@ -7,7 +7,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createLogger } from '../src/lib/logger.ts';
-import { call, createTestEnv, createTestUser, nextPhone, tableSnapshot, type TestEnv, type TestUser } from './support.ts';
+import { call, createTestEnv, createTestUser, nextPhone, tableSnapshot, usingPostgres, type TestEnv, type TestUser } from './support.ts';
 import { sh, validForm } from './plan-helpers.ts';
 
 const logLines: string[] = [];
@@ -171,6 +171,12 @@ describe('/metrics', () => {
     expect(valueOf(res.body, sms) - valueOf(first, sms)).toBe(1);
     expect(res.body).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/plan/manage/detail",status="400"}');
     expect(res.body).toContain('process_cpu_seconds_total');
+    // The PostgreSQL pool's figures (PGlite has no pool).
+    if (usingPostgres) {
+      expect(valueOf(res.body, 'db_pool_connections{state="total"}')).toBeGreaterThan(0);
+      expect(res.body).toMatch(/^db_pool_connections\{state="idle"\} \d+$/m);
+      expect(res.body).toMatch(/^db_pool_connections\{state="waiting"\} 0$/m);
+    }
   });
 
   it('requires the bearer token when METRICS_TOKEN is set', async () => {
