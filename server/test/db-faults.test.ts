@@ -11,7 +11,7 @@ import { startPostgres } from './postgres-server.mjs';
 import { startApiServer, type ApiServer } from './processes.mjs';
 import { usingPostgres } from './support.ts';
 
-const STATEMENT_TIMEOUT_MS = 3000;
+const STATEMENT_TIMEOUT_MS = 5000;
 const UNAVAILABLE = { success: false, message: '服务暂时不可用，请稍后再试' };
 
 describe.runIf(usingPostgres)('PostgreSQL faults under a running API server', () => {
@@ -34,10 +34,12 @@ describe.runIf(usingPostgres)('PostgreSQL faults under a running API server', ()
     return { status: res.status, body: (await res.json()) as { success: boolean; message?: string; data?: any } };
   };
   const userData = () => request('/api/user/user-data');
-  const apiBackends = async (state?: string) => {
+  /** The API's backends: idle ones, or those waiting for a lock (busy with a request). */
+  const apiBackends = async (kind: 'idle' | 'waiting for a lock') => {
     const { rows } = await admin.query(
-      `select pid from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid() and ($1::text is null or state = $1)`,
-      [state ?? null],
+      `select pid from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()
+         and case when $1 = 'idle' then state = 'idle' else state = 'active' and wait_event_type = 'Lock' end`,
+      [kind],
     );
     return rows.map((row) => row.pid as number);
   };
@@ -91,9 +93,9 @@ describe.runIf(usingPostgres)('PostgreSQL faults under a running API server', ()
     await admin.query('lock table users in access exclusive mode');
     const inFlight = Array.from({ length: 4 }, userData);
     let busy: number[] = [];
-    for (let i = 0; i < 50 && busy.length < 4; i++) {
+    for (let i = 0; i < 80 && busy.length < 4; i++) {
       await new Promise((r) => setTimeout(r, 50));
-      busy = await apiBackends('active');
+      busy = await apiBackends('waiting for a lock');
     }
     expect(busy.length).toBeGreaterThan(0);
     await admin.query('select pg_terminate_backend(pid) from unnest($1::int[]) as pid', [busy]);
@@ -103,7 +105,8 @@ describe.runIf(usingPostgres)('PostgreSQL faults under a running API server', ()
       expect([200, 503]).toContain(answer.status);
       if (answer.status === 503) expect(answer.body).toEqual(UNAVAILABLE);
     }
-    expect(answers.filter((answer) => answer.status === 503).length).toBe(busy.length);
+    // Each terminated request answers 503 (one that also reached the statement timeout on a slow machine would too).
+    expect(answers.filter((answer) => answer.status === 503).length).toBeGreaterThanOrEqual(busy.length);
     expectAlive();
     expect((await userData()).status).toBe(200);
   });
