@@ -79,7 +79,7 @@ afterAll(() => env?.close());
 /** The provider the configuration builds from these settings (as main.ts does). */
 const providerFor = (settings: Record<string, string>, timeoutMs = TIMEOUT_MS): SmsProvider => {
   const config = loadConfig({ NODE_ENV: 'production', SMS_SEND_TIMEOUT_MS: String(timeoutMs), ...settings });
-  return createSmsProvider(config, env.ctx.db);
+  return createSmsProvider(config, env.ctx.db, () => {});
 };
 
 const failureOf = async (promise: Promise<unknown>): Promise<SmsGatewayError> => {

@@ -16,11 +16,11 @@ fs.chmodSync(scratch, 0o755);
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
 /** The run's stderr is exactly one line starting with the server's prefix; stdout holds no stack either. */
-function expectOneLine(run: { code: number; stdout: string; stderr: string }, pattern: RegExp) {
+function expectOneLine(run: { code: number; stdout: string; stderr: string }, pattern: RegExp, prefix = /^Cannot start the server: /) {
   expect(run.code).toBe(1);
   const lines = run.stderr.split('\n').filter(Boolean);
   expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(/^Cannot start the server: /);
+  expect(lines[0]).toMatch(prefix);
   expect(lines[0]).toMatch(pattern);
   expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
 }
@@ -91,5 +91,6 @@ describe('DATA_DIR', () => {
 
 it('a setting that is not a number', async () => {
   const run = await startFailingApiServer({ env: { DB_STATEMENT_TIMEOUT_MS: 'soon', DATABASE_URL: undefined } });
-  expectOneLine(run, /DB_STATEMENT_TIMEOUT_MS must be a non-negative integer, got "soon"/);
+  // Settings are checked (and reported one line each) by the configuration, before anything else.
+  expectOneLine(run, /^Invalid setting DB_STATEMENT_TIMEOUT_MS="soon": set it to a whole number of at least 0\.$/, /^Invalid setting /);
 });
