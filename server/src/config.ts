@@ -32,6 +32,9 @@ export interface TencentSmsSettings {
   endpoint: string;
 }
 
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
+export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
+
 export interface Config {
   nodeEnv: 'development' | 'production' | 'test';
   port: number;
@@ -39,6 +42,12 @@ export interface Config {
   /** Folder of the embedded PGlite database; ignored when databaseUrl is set. Empty string = in memory. */
   dataDir: string;
   databaseUrl?: string;
+  /** PostgreSQL: opening a connection gives up after this long (start-up fails, requests answer 503). */
+  dbConnectTimeoutMs: number;
+  /** PostgreSQL: a statement running longer is cancelled (the request answers 503). */
+  dbStatementTimeoutMs: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken?: string;
   smsProvider: SmsProviderName;
   /** Set when smsProvider is 'aliyun'. */
   aliyunSms?: AliyunSmsSettings;
@@ -179,6 +188,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     host: env.HOST || '127.0.0.1',
     dataDir: env.DATA_DIR ?? path.resolve(process.cwd(), 'data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    dbConnectTimeoutMs: s.int('DB_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
+    dbStatementTimeoutMs: s.int('DB_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
+    metricsToken: env.METRICS_TOKEN || undefined,
     smsProvider,
     aliyunSms: serving && smsProvider === 'aliyun' ? readAliyunSms(s) : undefined,
     tencentSms: serving && smsProvider === 'tencent' ? readTencentSms(s) : undefined,

@@ -1,33 +1,81 @@
-/** Entry point of `npm start`: migrate, seed, serve the API (and the built app) on PORT. */
-import { loadConfigOrExit } from './config.ts';
-import { openDatabase } from './db/client.ts';
+/**
+ * Entry point of `npm start`: migrate, seed, serve the API (and the built app) on PORT.
+ * Everything is logged through the structured logger, except a failed start: that prints one
+ * plain line (what is wrong, what to do) and exits with code 1.
+ */
+import { loadConfigOrExit, type Config } from './config.ts';
+import { DatabaseOpenError, openDatabase, type Database } from './db/client.ts';
 import { seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
+import { createLogger } from './lib/logger.ts';
 import { createSmsProvider } from './modules/sms/index.ts';
 
-// Exits 1 with one line per missing or malformed setting (production requires a real SMS provider).
-const config = loadConfigOrExit('server');
+const log = createLogger();
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const seeded = await seedReferenceData(database.db);
-const demo = config.nodeEnv !== 'production' && (await seedDemoAccount(database.db, systemClock.now()));
+/** A start-up problem whose message already says what is wrong and what to do. */
+class StartupError extends Error {}
 
-const app = await buildApp(
-  { config, db: database.db, clock: systemClock, sms: createSmsProvider(config, database.db) },
-  { logger: { level: process.env.LOG_LEVEL ?? 'info' } },
-);
+async function start(): Promise<void> {
+  // Exits 1 with one line per missing or malformed setting (production requires a real SMS provider).
+  const config = loadConfigOrExit('server');
 
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+    log,
+  });
+  try {
+    await serve(config, database);
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
+}
 
-await app.listen({ port: config.port, host: config.host });
-const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
-console.log(`Task plan server on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} — database: ${where}`);
-if (seeded) console.log('Seeded reference data (plan configs, goods, operator, announcement).');
-if (config.nodeEnv !== 'production') console.log(`Demo login: ${DEMO_PHONE} / ${DEMO_PASSWORD}${demo ? ' (just created, 10000 points)' : ''}`);
+async function serve(config: Config, database: Database): Promise<void> {
+  const seeded = await seedReferenceData(database.db);
+  const demo = config.nodeEnv !== 'production' && (await seedDemoAccount(database.db, systemClock.now()));
+
+  const app = await buildApp(
+    { config, db: database.db, clock: systemClock, sms: createSmsProvider(config, database.db, (line) => log.info(line)) },
+    { logger: log, poolStats: database.poolStats },
+  );
+
+  const shutdown = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (err) {
+    const code = (err as { code?: string }).code;
+    if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT.`);
+    if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.port}: use a port above 1023 or set PORT.`);
+    throw err;
+  }
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
+  log.info(`Task plan server on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} — database: ${where}`);
+  if (seeded) log.info('Seeded reference data (plan configs, goods, operator, announcement).');
+  if (config.nodeEnv !== 'production') log.info(`Demo login: ${DEMO_PHONE} / ${DEMO_PASSWORD}${demo ? ' (just created, 10000 points)' : ''}`);
+}
+
+/** One line, no stack: known problems say what to do; anything else at least says what failed. */
+function startupFailureLine(err: unknown): string {
+  if (err instanceof StartupError || err instanceof DatabaseOpenError) return err.message;
+  const message = err instanceof Error ? err.message : String(err);
+  return `${message.split('\n')[0]} (fix the setting or the environment named here, then start again).`;
+}
+
+try {
+  await start();
+} catch (err) {
+  console.error(`Cannot start the server: ${startupFailureLine(err)}`);
+  process.exit(1);
+}

@@ -344,7 +344,7 @@ describe('expiry', () => {
     const u = await createTestUser(env);
     const { orderNo } = (await create(u, integralGoods[0]!.id, 1)).body.data;
     env.clock.advance(30 * MINUTE);
-    const stop = startExpirySweep(env.ctx.db, env.clock, 20);
+    const stop = startExpirySweep(env.ctx.db, env.clock, env.app.log, 20);
     try {
       await expect
         .poll(async () => (await env.ctx.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status, { timeout: 5000 })

@@ -35,5 +35,16 @@ export interface ApiServer {
 
 export function startApiServer(options?: ApiServerOptions): Promise<ApiServer>;
 
+export interface FailedStart {
+  code: number;
+  stdout: string;
+  stderr: string;
+  /** From spawn to exit. */
+  ms: number;
+}
+
+/** Starts the API server expecting it to exit; rejects when it still runs after timeoutMs (default 60 000). */
+export function startFailingApiServer(options?: { env?: Record<string, string | undefined>; timeoutMs?: number; runAs?: string }): Promise<FailedStart>;
+
 /** Polls url until it answers 2xx; fails early when child (if given) has exited. */
 export function waitForOk(url: string, options: { timeoutMs: number; child?: ChildProcess; what: string }): Promise<void>;

@@ -36,14 +36,7 @@ export function freePort() {
  */
 export async function startApiServer({ env = {}, host = '127.0.0.1', port, nodeArgs = [], built = false, logFile, timeoutMs = 120_000, graceMs = 5000, what = 'API server' } = {}) {
   port ??= await freePort();
-  const childEnv = { ...process.env, NODE_ENV: 'development', HOST: host, PORT: String(port), ...env };
-  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-  const entry = built ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
-  const child = spawn(process.execPath, [...nodeArgs, ...entry], {
-    cwd: serverDir,
-    env: childEnv,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnApiServer({ env, host, port, nodeArgs, built });
   let output = '';
   const file = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
   for (const stream of [child.stdout, child.stderr]) {
@@ -72,6 +65,33 @@ export async function startApiServer({ env = {}, host = '127.0.0.1', port, nodeA
     throw new Error(`${error.message}\n--- server output (last 4000 characters)\n${output.slice(-4000)}`, { cause: error });
   }
   return { baseURL, port, child, log, stop };
+}
+
+function spawnApiServer({ env, host = '127.0.0.1', port, nodeArgs = [], built = false, runAs }) {
+  const childEnv = { ...process.env, NODE_ENV: 'development', HOST: host, PORT: String(port), ...env };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  const entry = built ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const command = [process.execPath, ...nodeArgs, ...entry];
+  // runuser keeps the environment given here (no login shell), so the server sees childEnv.
+  const [file, ...args] = runAs ? ['runuser', '-u', runAs, '--', ...command] : command;
+  return spawn(file, args, { cwd: serverDir, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+/**
+ * Starts the API server expecting it to give up: resolves with its exit code, stdout, stderr and
+ * how long it ran. Killed (and rejected) after timeoutMs. runAs: a system user to run it as (root only).
+ */
+export async function startFailingApiServer({ env = {}, timeoutMs = 60_000, runAs } = {}) {
+  const started = Date.now();
+  const child = spawnApiServer({ env, port: await freePort(), runAs });
+  const output = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk) => (output.stdout += chunk));
+  child.stderr.setEncoding('utf8').on('data', (chunk) => (output.stderr += chunk));
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+  const [code, signal] = await new Promise((resolveExit) => child.once('close', (c, s) => resolveExit([c, s])));
+  clearTimeout(timer);
+  if (signal) throw new Error(`API server still running after ${timeoutMs} ms (killed)\n${output.stdout}${output.stderr}`);
+  return { code, ...output, ms: Date.now() - started };
 }
 
 /** Polls url until it answers 2xx; fails early when child (if given) has exited. */

@@ -3,6 +3,7 @@
  * the vendors' HTTP APIs (which verify signatures with keys generated here), and what a failing
  * gateway means for the caller of send-sms-code.
  */
+import { createLogger } from '../src/lib/logger.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -79,7 +80,7 @@ afterAll(() => env?.close());
 /** The provider the configuration builds from these settings (as main.ts does). */
 const providerFor = (settings: Record<string, string>, timeoutMs = TIMEOUT_MS): SmsProvider => {
   const config = loadConfig({ NODE_ENV: 'production', SMS_SEND_TIMEOUT_MS: String(timeoutMs), ...settings });
-  return createSmsProvider(config, env.ctx.db);
+  return createSmsProvider(config, env.ctx.db, () => {});
 };
 
 const failureOf = async (promise: Promise<unknown>): Promise<SmsGatewayError> => {
@@ -153,7 +154,7 @@ describe('a failing gateway, as the caller of send-sms-code sees it', () => {
     fake = await startAliyunSmsFake();
     app = await buildApp(
       { ...env.ctx, config: { ...env.ctx.config, smsSendTimeoutMs: TIMEOUT_MS }, sms: providerFor(aliyunSmsEnv(fake)) },
-      { logger: { level: 'warn', stream: { write: (line: string) => logLines.push(line) } } },
+      { logger: createLogger('warn', { write: (line: string) => logLines.push(line) }) },
     );
     await app.ready();
   });

@@ -9,15 +9,18 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { seedReferenceData } from '../src/seed.ts';
+import * as schema from '../src/db/schema.ts';
 import { users, operators } from '../src/db/schema.ts';
 import { buildApp } from '../src/app.ts';
 import type { AppContext, SmsProvider } from '../src/http/context.ts';
 import { ManualClock } from '../src/lib/clock.ts';
+import type { Logger } from '../src/lib/logger.ts';
 import { hashPassword, newInviteCode } from '../src/lib/crypto.ts';
 import { changePoints } from '../src/modules/points/index.ts';
 import { createSession } from '../src/modules/session/index.ts';
 import { consoleSmsProvider } from '../src/modules/sms/index.ts';
-import { eq } from 'drizzle-orm';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -67,6 +70,8 @@ export interface TestEnvOptions {
   sms?: SmsProvider;
   /** A PGlite folder instead of the run's database (in memory, or TEST_DATABASE_URL's server). */
   dataDir?: string;
+  /** Where the app logs (default: errors to stderr). */
+  logger?: Logger;
 }
 
 export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv> {
@@ -80,7 +85,7 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
     clock,
     sms: opts.sms ?? consoleSmsProvider(database.db, () => {}),
   };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, { logger: opts.logger, poolStats: database.poolStats });
   await app.ready();
   return {
     app,
@@ -173,4 +178,20 @@ export async function call<T = any>(
     body = { success: false, message: res.body };
   }
   return { status: res.statusCode, body, headers: res.headers };
+}
+
+/**
+ * Row count of every table plus the sum of all balances: equal snapshots before and after a
+ * request mean it wrote nothing (that the tests can see).
+ */
+export async function tableSnapshot(env: TestEnv): Promise<Record<string, number>> {
+  const snapshot: Record<string, number> = {};
+  for (const table of Object.values(schema)) {
+    if (!is(table, PgTable)) continue;
+    const [row] = await env.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table);
+    snapshot[getTableName(table)] = row!.n;
+  }
+  const [balances] = await env.ctx.db.select({ total: sql<number>`coalesce(sum(${users.integral}), 0)::int` }).from(users);
+  snapshot['users.integral (sum)'] = balances!.total;
+  return snapshot;
 }

@@ -3,6 +3,7 @@
  * given. Both run the same Drizzle schema and the same versioned migrations from server/drizzle.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -10,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from '../config.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -21,6 +23,13 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** PostgreSQL only: connections of the pool (open, idle, and requests waiting for one). */
+  poolStats?(): { total: number; idle: number; waiting: number };
+}
+
+/** What openDatabase reports on: lost connections (a pino logger fits). */
+export interface DatabaseLog {
+  warn(fields: object, message: string): void;
 }
 
 export interface OpenOptions {
@@ -29,23 +38,193 @@ export interface OpenOptions {
   dataDir?: string;
   /** Max pool size for PostgreSQL. */
   poolSize?: number;
+  /** PostgreSQL: give up on opening a connection after this long. */
+  connectTimeoutMs?: number;
+  /** PostgreSQL: the server cancels a statement running longer than this. */
+  statementTimeoutMs?: number;
+  log?: DatabaseLog;
+}
+
+/**
+ * The client stops waiting for an answer this long after the statement timeout: the server
+ * cancels first (a clean 57014); this only fires when the server has gone silent.
+ */
+const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
+
+/**
+ * Opening the database failed for a reason an operator can fix; the message is one line saying
+ * what is wrong and what to do (it never contains the password of DATABASE_URL).
+ */
+export class DatabaseOpenError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseOpenError';
+  }
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
-  if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
-  }
+  if (opts.databaseUrl) return openPostgres(opts.databaseUrl, opts);
   const dir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
-  if (dir) fs.mkdirSync(dir, { recursive: true });
+  if (dir) checkDataDir(dir);
   const { PGlite, drizzlePglite, migratePglite } = await loadPglite();
-  const client = new PGlite(dir);
-  await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder });
-  return { db, kind: 'pglite', close: () => client.close() };
+  let client: InstanceType<typeof PGlite> | undefined;
+  try {
+    client = new PGlite(dir);
+    await client.waitReady;
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder });
+    return { db, kind: 'pglite', close: () => client!.close() };
+  } catch (err) {
+    await client?.close().catch(() => {});
+    const reason = errorCode(err) ?? (err as Error)?.message ?? String(err);
+    throw new DatabaseOpenError(
+      `Cannot open the embedded database in DATA_DIR=${dir ?? '(memory)'} (${reason}): check that the folder holds a database of this version and is readable and writable by this user, or point DATA_DIR at another folder.`,
+      { cause: err },
+    );
+  }
+}
+
+async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Database> {
+  const target = describeTarget(databaseUrl);
+  const connectTimeoutMs = opts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
+  const statementTimeoutMs = opts.statementTimeoutMs ?? DEFAULT_STATEMENT_TIMEOUT_MS;
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: opts.poolSize ?? 10,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // 0 turns a timeout off, as in PostgreSQL and pg.
+    statement_timeout: statementTimeoutMs,
+    query_timeout: statementTimeoutMs > 0 ? statementTimeoutMs + CLIENT_TIMEOUT_MARGIN_MS : 0,
+    keepAlive: true,
+  });
+  // A connection can die at any time (backend terminated, server restart, failover, network).
+  // Without listeners its 'error' event would end the process; the pool drops the dead client
+  // and the next query opens a new connection. Each loss is logged once, by the client listener.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => opts.log?.warn({ err, database: target.where }, 'database connection lost; the pool will reconnect'));
+  });
+  pool.on('error', () => {});
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  try {
+    await migratePg(db as never, { migrationsFolder });
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new DatabaseOpenError(postgresOpenProblem(err, target, connectTimeoutMs), { cause: err });
+  }
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+interface Target {
+  /** host:port (or socket folder) and database, never the password. */
+  where: string;
+  user: string;
+  database: string;
+}
+
+function describeTarget(databaseUrl: string): Target {
+  let url: URL;
+  try {
+    url = new URL(databaseUrl);
+  } catch {
+    url = new URL('invalid:');
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
+    throw new DatabaseOpenError(
+      'DATABASE_URL is not a PostgreSQL URL (expected postgres://user:password@host:5432/database): fix it, or unset it to use the embedded database in DATA_DIR.',
+    );
+  }
+  const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default)';
+  const host = url.hostname || url.searchParams.get('host') || 'localhost';
+  return { where: `${host}:${url.port || 5432}/${database}`, user: decodeURIComponent(url.username) || '(default)', database };
+}
+
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+/** Admin shutdown / crash shutdown / cannot connect now (the server is starting or stopping). */
+const SHUTDOWN_CODES = new Set(['57P01', '57P02', '57P03']);
+const CONNECTION_LOST_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'timeout expired',
+  'Query read timeout',
+  'Client has encountered a connection error and is not queryable',
+];
+
+/** The error and its causes (Drizzle wraps the driver's error). */
+function* causes(err: unknown): Generator<Error & { code?: unknown }> {
+  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) yield e;
+}
+
+function errorCode(err: unknown): string | undefined {
+  for (const e of causes(err)) if (typeof e.code === 'string') return e.code;
+  return undefined;
+}
+
+const isTimeout = (err: unknown) => [...causes(err)].some((e) => /timeout/i.test(e.message));
+
+/**
+ * True when err means the database cannot be reached or answered too late (refused, lost or
+ * timed-out connection, server shutting down or starting, statement timeout): the request may
+ * succeed later, so the API answers 503 instead of 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (const e of causes(err)) {
+    const code = typeof e.code === 'string' ? e.code : undefined;
+    if (code && (UNREACHABLE_CODES.has(code) || SHUTDOWN_CODES.has(code) || code.startsWith('08') || code === '57014' || code === '53300')) return true;
+    if (CONNECTION_LOST_MESSAGES.some((m) => e.message.startsWith(m))) return true;
+  }
+  return false;
+}
+
+function postgresOpenProblem(err: unknown, target: Target, connectTimeoutMs: number): string {
+  const code = errorCode(err);
+  if (code === '28P01' || code === '28000') {
+    return `PostgreSQL at ${target.where} refused the login of user ${target.user} (${code}): check the user and password in DATABASE_URL.`;
+  }
+  if (code === '3D000') return `Database ${target.database} does not exist on PostgreSQL at ${target.where}: create it or fix DATABASE_URL.`;
+  if (isTimeout(err)) {
+    return `PostgreSQL at ${target.where} did not answer within ${connectTimeoutMs} ms: check that it is running and reachable, or raise DB_CONNECT_TIMEOUT_MS.`;
+  }
+  if (isDatabaseUnavailable(err)) {
+    return `Cannot reach PostgreSQL at ${target.where} (${code ?? 'connection lost'}): start it, or fix the host and port in DATABASE_URL.`;
+  }
+  const cause = [...causes(err)].at(-1);
+  return `Preparing PostgreSQL at ${target.where} failed (${code ?? cause?.name ?? 'error'}: ${cause?.message.split('\n')[0]}): fix the database, then start again.`;
+}
+
+/**
+ * PGlite reports an unusable folder only as an Emscripten errno; check the folder first and say
+ * what is wrong. A write probe is needed too: root passes every permission check, yet a
+ * read-only file system still refuses to write.
+ */
+function checkDataDir(dir: string): void {
+  const problem = (what: string, err: unknown) =>
+    new DatabaseOpenError(
+      `DATA_DIR=${dir} ${what} (${errorCode(err) ?? (err as Error).message}): make it a folder this user can read and write, or point DATA_DIR elsewhere.`,
+      { cause: err },
+    );
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    throw problem('cannot be created', err);
+  }
+  try {
+    fs.readdirSync(dir);
+    fs.accessSync(dir, fs.constants.R_OK | fs.constants.W_OK | fs.constants.X_OK);
+  } catch (err) {
+    throw problem('is not readable and writable', err);
+  }
+  const probe = path.join(dir, `.write-check-${process.pid}`);
+  try {
+    fs.writeFileSync(probe, '');
+    fs.rmSync(probe);
+  } catch (err) {
+    throw problem('is not writable', err);
+  }
 }
 
 /**
@@ -62,7 +241,7 @@ export async function loadPglite() {
     return { PGlite, drizzlePglite, migratePglite };
   } catch (err) {
     if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err;
-    throw new Error('The embedded database (PGlite) is not installed here: set DATABASE_URL to a PostgreSQL server.', { cause: err });
+    throw new DatabaseOpenError('The embedded database (PGlite) is not installed here: set DATABASE_URL to a PostgreSQL server.', { cause: err });
   }
 }
 

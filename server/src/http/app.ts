@@ -4,13 +4,22 @@
  * module: who a token belongs to is asked of `userForToken`, and the routes are registered by the
  * composition root (src/app.ts).
  */
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { AppError, unauthorized } from './errors.ts';
+import { registerMetrics } from './metrics.ts';
+import { refuseUnsafeText } from './validate.ts';
+import { isDatabaseUnavailable, type Database } from '../db/client.ts';
+import { createLogger, type Logger } from '../lib/logger.ts';
 
 export interface BuildOptions {
-  logger?: boolean | object;
+  /** Default: errors only (tests). */
+  logger?: Logger;
+  /** The PostgreSQL pool's figures for /metrics. */
+  poolStats?: Database['poolStats'];
 }
 
 export interface HttpShellOptions extends BuildOptions {
@@ -19,6 +28,14 @@ export interface HttpShellOptions extends BuildOptions {
 }
 
 const GENERIC_500 = '服务器开小差了，请稍后再试';
+const DATABASE_UNAVAILABLE = '服务暂时不可用，请稍后再试';
+
+/** An incoming X-Request-Id (set by nginx) is kept when it looks like an id, else a new one is made. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const requestId = (req: IncomingMessage) => {
+  const incoming = req.headers['x-request-id'];
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+};
 
 /** Fastify's own error codes, answered in Chinese with the right status. */
 const FASTIFY_ERRORS: Record<string, [number, string]> = {
@@ -27,17 +44,31 @@ const FASTIFY_ERRORS: Record<string, [number, string]> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, '请求内容不能为空'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, '请求内容不是有效的 JSON'],
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, '请求长度不正确'],
+  FST_ERR_BAD_URL: [400, '请求地址不正确'],
+  FST_ERR_MAX_PARAM_LENGTH: [414, '请求地址过长'],
 };
 
 export async function createHttpShell(ctx: AppContext, opts: HttpShellOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? false,
+    loggerInstance: (opts.logger ?? createLogger('error')) as FastifyBaseLogger,
+    requestIdHeader: false,
+    genReqId: requestId,
+    // Errors Fastify meets before routing (an undecodable path, an overlong parameter): same envelope.
+    frameworkErrors: (error, request, reply) => {
+      const [status, message] = FASTIFY_ERRORS[error.code] ?? [400, '请求不正确'];
+      (reply as FastifyReply).header('x-request-id', request.id).status(status).send({ success: false, message });
+    },
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
   });
 
   app.decorate('ctx', ctx);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+  app.addHook('preValidation', async (request) => refuseUnsafeText(request));
+  registerMetrics(app, { token: ctx.config.metricsToken, poolStats: opts.poolStats });
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
 
@@ -57,9 +88,15 @@ export async function createHttpShell(ctx: AppContext, opts: HttpShellOptions): 
     if (!request.user) throw unauthorized();
   });
 
+  // Refused input (4xx) is answered, not logged: what a caller sent stays out of the log.
   app.setErrorHandler((error, request, reply) => {
     if (error instanceof AppError) {
+      if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.status(error.statusCode).send({ success: false, message: error.message, data: error.data });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).send({ success: false, message: DATABASE_UNAVAILABLE });
     }
     const code = (error as { code?: string }).code;
     const known = code ? FASTIFY_ERRORS[code] : undefined;
@@ -69,7 +106,6 @@ export async function createHttpShell(ctx: AppContext, opts: HttpShellOptions): 
       return reply.status(status).send({ success: false, message: '请求不正确' });
     }
     request.log.error({ err: error }, 'unexpected error');
-    if (!opts.logger) console.error(error);
     return reply.status(500).send({ success: false, message: GENERIC_500 });
   });
 

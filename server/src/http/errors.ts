@@ -7,8 +7,9 @@ export class AppError extends Error {
     readonly statusCode: number,
     message: string,
     readonly data?: unknown,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }

@@ -6,7 +6,7 @@
  * PostgreSQL the server may keep running).
  */
 import { loadConfigOrExit, type Config } from '../config.ts';
-import { openDatabase } from '../db/client.ts';
+import { DatabaseOpenError, openDatabase } from '../db/client.ts';
 import { seedReferenceData } from '../seed.ts';
 import { systemClock } from '../lib/clock.ts';
 import { databaseCommand, helpText, outcomeOf, runCommand, type CommandOutcome } from './commands.ts';
@@ -19,7 +19,13 @@ if (argv.length === 0) {
 
 /** A table command, on the database opened (and, when fresh, seeded) as the server would. */
 async function runOnOpenDatabase(config: Config): Promise<CommandOutcome> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, poolSize: 2 });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    poolSize: 2,
+    connectTimeoutMs: config.dbConnectTimeoutMs,
+    statementTimeoutMs: config.dbStatementTimeoutMs,
+  });
   try {
     // A fresh folder gets the same reference data as the server's first start.
     await seedReferenceData(database.db);
@@ -38,6 +44,8 @@ try {
   (outcome.code === 0 ? console.log : console.error)(outcome.output);
   code = outcome.code;
 } catch (err) {
-  console.error('操作失败（未预期的错误）：', err);
+  // A database that cannot be opened gets the same one line as a failed server start, no stack.
+  if (err instanceof DatabaseOpenError) console.error(err.message);
+  else console.error('操作失败（未预期的错误）：', err);
 }
 process.exit(code);

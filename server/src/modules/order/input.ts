@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { isPayType, type PayType } from '../../../../common/domain.ts';
-import { msg } from '../../http/validate.ts';
+import { INT4_MAX, msg } from '../../http/validate.ts';
 import { isCalendarDate } from '../../../../common/zoned-time.ts';
 
 /** A field that passes `test` or answers exactly `message`. */
@@ -25,7 +25,7 @@ export const orderNoField = (required = '请输入订单号') =>
     checkedField((v): v is string => typeof v === 'string' && ORDER_NO_PATTERN.test(v), '订单号只能包含字母和数字，最多 40 位'),
   );
 
-export const goodsIdField = checkedField((v): v is number => Number.isSafeInteger(v) && (v as number) > 0, '请选择商品');
+export const goodsIdField = checkedField((v): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= INT4_MAX, '请选择商品');
 export const payTypeField = z
   .unknown()
   .refine((v) => v !== undefined, msg('请选择支付方式'))

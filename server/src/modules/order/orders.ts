@@ -16,6 +16,7 @@ import {
 import type { Db, Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
+import type { Logger } from '../../lib/logger.ts';
 import { orders } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
@@ -212,9 +213,9 @@ export async function listOwnOrders(
 }
 
 /** Periodic sweep so expired orders show as such even if nobody reads them. */
-export function startExpirySweep(db: Db, clock: OrderCtx['clock'], everyMs = MINUTE): () => void {
+export function startExpirySweep(db: Db, clock: OrderCtx['clock'], log: Pick<Logger, 'error'>, everyMs = MINUTE): () => void {
   const timer = setInterval(() => {
-    expireDueOrders(db, clock.now()).catch((err) => console.error('order expiry sweep failed', err));
+    expireDueOrders(db, clock.now()).catch((err) => log.error({ err }, 'order expiry sweep failed'));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -28,7 +28,7 @@ export interface OrderRoutesOptions {
 
 export async function orderRoutes(app: FastifyInstance, { payments }: OrderRoutesOptions) {
   const { ctx } = app;
-  const stopSweep = startExpirySweep(ctx.db, ctx.clock);
+  const stopSweep = startExpirySweep(ctx.db, ctx.clock, app.log);
   app.addHook('onClose', async () => stopSweep());
 
   /** Creates an order for goods on sale and answers how to pay it (a call added to the original API). */

@@ -4,9 +4,22 @@ import { currentUser } from '../../http/context.ts';
 import { forbidden, notFound, ok } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { getOwnOrder, orderNoField, payOrder } from '../order/index.ts';
+import { paymentsTotal } from '../../http/metrics.ts';
 import { onlinePaymentProvider, sandboxProvider } from './providers.ts';
 
 const params = z.strictObject({ orderNo: orderNoField() });
+
+/** Runs a payment and counts its result for /metrics: paid, duplicate (a replay) or failed. */
+async function countedPayment<R extends { changed: boolean }>(provider: string, pay: () => Promise<R>): Promise<R> {
+  try {
+    const result = await pay();
+    paymentsTotal.inc({ provider, result: result.changed ? 'paid' : 'duplicate' });
+    return result;
+  } catch (err) {
+    paymentsTotal.inc({ provider, result: 'failed' });
+    throw err;
+  }
+}
 
 export async function payRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -20,11 +33,13 @@ export async function payRoutes(app: FastifyInstance) {
     const { orderNo } = parseInput(params, request.params);
     const user = currentUser(request);
     const order = await getOwnOrder(ctx, user.id, orderNo, sandboxProvider); // 404 for anyone else's order
-    const verified = await sandboxProvider.verifyNotification(sandboxProvider.notificationFor(order.orderNo, order.amount));
-    const result = await payOrder(ctx, verified.orderNo, {
-      paidAmount: verified.paidAmount,
-      providerTradeNo: verified.providerTradeNo,
-      ownerId: user.id,
+    const result = await countedPayment(sandboxProvider.name, async () => {
+      const verified = await sandboxProvider.verifyNotification(sandboxProvider.notificationFor(order.orderNo, order.amount));
+      return payOrder(ctx, verified.orderNo, {
+        paidAmount: verified.paidAmount,
+        providerTradeNo: verified.providerTradeNo,
+        ownerId: user.id,
+      });
     });
     return ok({ ...result.order, changed: result.changed, integral: result.integral });
   });
@@ -38,8 +53,10 @@ export async function payRoutes(app: FastifyInstance) {
     const provider = onlinePaymentProvider(ctx.config);
     const { provider: name } = request.params as { provider: string };
     if (!provider || provider.name !== name) throw notFound('支付渠道不存在');
-    const verified = await provider.verifyNotification({ headers: request.headers, body: request.body });
-    await payOrder(ctx, verified.orderNo, { paidAmount: verified.paidAmount, providerTradeNo: verified.providerTradeNo });
+    await countedPayment(provider.name, async () => {
+      const verified = await provider.verifyNotification({ headers: request.headers, body: request.body });
+      return payOrder(ctx, verified.orderNo, { paidAmount: verified.paidAmount, providerTradeNo: verified.providerTradeNo });
+    });
     return reply.type('text/plain').send(provider.notificationAck);
   });
 }

@@ -4,12 +4,12 @@ import { notFound, ok } from '../../http/errors.ts';
 
 import type { PlanConfig } from '../../../../common/api-types.ts';
 import { findBaseService, flowTypeSchema, loadPlanConfigs, type PlatformPrices } from './configs.ts';
-import { msg, parseInput } from '../../http/validate.ts';
+import { INT4_MAX, msg, parseInput } from '../../http/validate.ts';
 
 const configQuery = z.strictObject({ flowType: flowTypeSchema });
 const deepConditionQuery = z.strictObject({
   flowType: flowTypeSchema,
-  configId: z.coerce.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')),
+  configId: z.coerce.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')).max(INT4_MAX, msg('基础服务不正确')),
 });
 
 /** The price table is public: visitors see it and the app caches it for offline use. */

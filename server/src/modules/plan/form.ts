@@ -14,7 +14,7 @@ import { recogniseItemLink, UNRECOGNISED_LINK } from '../item/index.ts';
 import { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, HOURS, KEYWORD_MAX_LENGTH, KEYWORDS_MAX, START_DAYS_AHEAD_MAX } from '../../../../common/plan-limits.ts';
 import { begunHours, distributionSum } from '../../../../common/distribution.ts';
 import { daysBetween, isCalendarDate, localDate, localParts } from '../../../../common/zoned-time.ts';
-import { msg, parseInput } from '../../http/validate.ts';
+import { idField, INT4_MAX, msg, parseInput } from '../../http/validate.ts';
 
 const optionalText = (max: number, label: string) =>
   z
@@ -39,9 +39,9 @@ const formShape = {
     .min(1, msg('请至少填写 1 个关键词'))
     .max(KEYWORDS_MAX, msg(`关键词最多 ${KEYWORDS_MAX} 个`))
     .refine((list) => new Set(list).size === list.length, msg('关键词不能重复')),
-  configId: z.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')),
+  configId: z.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')).max(INT4_MAX, msg('基础服务不正确')),
   optionIds: z
-    .array(z.number(msg('深度条件选项不正确')).int(msg('深度条件选项不正确')).positive(msg('深度条件选项不正确')), msg('请选择深度条件'))
+    .array(idField('深度条件选项不正确'), msg('请选择深度条件'))
     .max(50, msg('深度条件选项过多')),
   dailyCount: z
     .number(msg('请填写每日数量'))

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
 import { conflict, ok } from '../../http/errors.ts';
-import { pagingShape, msg, parseInput } from '../../http/validate.ts';
+import { idField, idQueryField, pagingShape, msg, parseInput } from '../../http/validate.ts';
 import { PLAN_STATUSES } from '../../../../common/domain.ts';
 import { flowTypeSchema } from '../plan-config/index.ts';
 import { checkPlanForm } from './form.ts';
@@ -36,11 +36,10 @@ const checkRange = (f: { dateFrom?: string; dateTo?: string }) => !f.dateFrom ||
 const filterQuery = z.strictObject(filterShape).refine(checkRange, msg('开始日期不能晚于结束日期'));
 const listQuery = z.strictObject({ ...filterShape, ...pagingShape }).refine(checkRange, msg('开始日期不能晚于结束日期'));
 const countQuery = z.strictObject({ flowType: filterShape.flowType });
-const idParam = z.coerce.number(msg('计划 ID 不正确')).int(msg('计划 ID 不正确')).positive(msg('计划 ID 不正确'));
-const detailQuery = z.strictObject({ id: idParam });
+const detailQuery = z.strictObject({ id: idQueryField('计划 ID 不正确') });
 const idsBody = z.strictObject({
   ids: z
-    .array(z.number(msg('计划 ID 不正确')).int(msg('计划 ID 不正确')).positive(msg('计划 ID 不正确')), msg('请选择计划'))
+    .array(idField('计划 ID 不正确'), msg('请选择计划'))
     .min(1, msg('请选择计划'))
     .max(100, msg('一次最多操作 100 个计划'))
     .transform((ids) => [...new Set(ids)]),

@@ -16,6 +16,7 @@ import type { Db, Executor, Tx } from '../../db/client.ts';
 import { smsCodes, smsSendAttempts } from '../../db/schema.ts';
 import { badRequest, conflict, serviceUnavailable, tooManyRequests } from '../../http/errors.ts';
 import type { AppContext } from '../../http/context.ts';
+import { smsSentTotal } from '../../http/metrics.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { randomDigits, sha256 } from '../../lib/crypto.ts';
 import { SMS_TYPES, type SmsType } from '../../../../common/domain.ts';
@@ -155,8 +156,10 @@ export async function sendSmsCode(ctx: AppContext, req: SendRequest, phoneRegist
   // window or daily count.
   try {
     await sendWithin(ctx, { phone: req.phone, type: req.type, code });
+    smsSentTotal.inc({ provider: ctx.sms.name, result: 'sent' });
   } catch (error) {
     await db.delete(smsCodes).where(eq(smsCodes.id, id));
+    smsSentTotal.inc({ provider: ctx.sms.name, result: 'failed' });
     const reason = error instanceof SmsGatewayError ? error.message : safeFailureReason(error, [code]);
     log.warn({ provider: ctx.sms.name, smsType: req.type, reason }, 'SMS code not sent: the gateway failed');
     throw serviceUnavailable(SMS_MESSAGES.sendFailed);

@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.ts';
 import { smsOutbox } from '../../db/schema.ts';
 import type { SmsProvider } from '../../http/context.ts';
 
-export function consoleSmsProvider(db: Db, log: (line: string) => void = console.log): SmsProvider {
+export function consoleSmsProvider(db: Db, log: (line: string) => void): SmsProvider {
   return {
     name: 'console',
     async send({ phone, type, code }) {

@@ -6,13 +6,14 @@ import { aliyunSmsProvider } from './aliyun-provider.ts';
 import { consoleSmsProvider } from './console-provider.ts';
 import { tencentSmsProvider } from './tencent-provider.ts';
 
-export function createSmsProvider(config: Config, db: Db): SmsProvider {
+/** `log` receives the console provider's lines (the codes it "sends"). */
+export function createSmsProvider(config: Config, db: Db, log: (line: string) => void): SmsProvider {
   switch (config.smsProvider) {
     case 'aliyun':
       return aliyunSmsProvider(config.aliyunSms!, config.smsSendTimeoutMs);
     case 'tencent':
       return tencentSmsProvider(config.tencentSms!, config.smsSendTimeoutMs);
     case 'console':
-      return consoleSmsProvider(db);
+      return consoleSmsProvider(db, log);
   }
 }

@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
 import { badRequest, ok } from '../../http/errors.ts';
-import { pagingShape, msg, parseInput } from '../../http/validate.ts';
+import { idField, pagingShape, msg, parseInput } from '../../http/validate.ts';
 import { checkPlanForm, checkTemplateForm, createPlan, findOwnPlan } from '../plan/index.ts';
 import { isCalendarDate } from '../../../../common/zoned-time.ts';
 import {
@@ -18,7 +18,7 @@ import {
   updateTemplate,
 } from './templates.ts';
 
-const id = (label: string) => z.number(msg(`${label} ID 不正确`)).int(msg(`${label} ID 不正确`)).positive(msg(`${label} ID 不正确`));
+const id = (label: string) => idField(`${label} ID 不正确`);
 const templateName = z.string(msg('请填写模板名称')).trim().min(1, msg('请填写模板名称')).max(50, msg('模板名称不超过 50 个字'));
 
 const fromPlanBody = z.strictObject({ planId: id('计划'), name: templateName.optional() });
