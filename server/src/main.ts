@@ -3,28 +3,30 @@ import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
 import { buildApp } from './app.ts';
+import { drainOnSignals } from './http/shutdown.ts';
 import { systemClock } from './lib/clock.ts';
 import { createSmsProvider } from './modules/sms/index.ts';
 
 // Exits 1 with one line per missing or malformed setting (production requires a real SMS provider).
 const config = loadConfigOrExit('server');
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const seeded = await seedReferenceData(database.db);
-const demo = config.nodeEnv !== 'production' && (await seedDemoAccount(database.db, systemClock.now()));
+let seeded = false;
+let demo = false;
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  prepare: async (db) => {
+    seeded = await seedReferenceData(db);
+    demo = config.nodeEnv !== 'production' && (await seedDemoAccount(db, systemClock.now()));
+  },
+});
 
 const app = await buildApp(
   { config, db: database.db, clock: systemClock, sms: createSmsProvider(config, database.db) },
   { logger: { level: process.env.LOG_LEVEL ?? 'info' } },
 );
 
-const shutdown = async () => {
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.on('SIGINT', shutdown);
-process.on('SIGTERM', shutdown);
+drainOnSignals(app, { graceMs: config.shutdownGraceMs, timeoutMs: config.shutdownTimeoutMs, closeDatabase: database.close });
 
 await app.listen({ port: config.port, host: config.host });
 const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;

@@ -10,6 +10,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
+import { withStartupLock } from './startup-lock.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -29,13 +30,21 @@ export interface OpenOptions {
   dataDir?: string;
   /** Max pool size for PostgreSQL. */
   poolSize?: number;
+  /**
+   * Seeds and other first-start work, run after the migrations. On PostgreSQL both run under the
+   * startup lock, so processes starting together do them once.
+   */
+  prepare?: (db: Db) => Promise<void>;
 }
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder });
+    await withStartupLock(opts.databaseUrl, async () => {
+      await migratePg(db as never, { migrationsFolder });
+      await opts.prepare?.(db);
+    });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   const dir = opts.dataDir && opts.dataDir !== 'memory://' ? opts.dataDir : undefined;
@@ -45,6 +54,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder });
+  await opts.prepare?.(db);
   return { db, kind: 'pglite', close: () => client.close() };
 }
 
