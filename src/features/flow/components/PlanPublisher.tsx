@@ -18,6 +18,7 @@ import { toastSuccess } from '@/lib/toast';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { createPlan, saveFormAsTemplate } from '../api';
 import SaveTemplateDialog from './SaveTemplateDialog';
+import { useSingleFlight } from '@/lib/single-flight';
 
 export interface PlanPublisherProps {
   flowType: FlowType;
@@ -41,7 +42,7 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
   const [form, setForm] = useState<FlowFormState>(() => newForm(platform));
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [publishing, setPublishing] = useState(false);
+  const [publishing, runPublish] = useSingleFlight();
   const [savingTemplate, setSavingTemplate] = useState(false);
 
   const config = configs.find((c) => c.id === form.configId);
@@ -63,19 +64,18 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
 
   async function publish() {
     if (!config) return;
-    setPublishing(true);
-    try {
-      await createPlan(toPlanForm(form, flowType, config));
-      setConfirming(false);
-      toastSuccess(t('publish.done'));
-      await refreshCurrentUser();
-      navigate('/plan/list');
-    } catch {
-      // the API client showed the server's message (e.g. 积分不足)
-      void refreshCurrentUser();
-    } finally {
-      setPublishing(false);
-    }
+    await runPublish(async () => {
+      try {
+        await createPlan(toPlanForm(form, flowType, config));
+        setConfirming(false);
+        toastSuccess(t('publish.done'));
+        await refreshCurrentUser();
+        navigate('/plan/list');
+      } catch {
+        // the API client showed the server's message (e.g. 积分不足)
+        void refreshCurrentUser();
+      }
+    });
   }
 
   const templateValid = () => Object.keys(validateFlowForm(form, config, { requireStartDate: false, timeZone })).length === 0;

@@ -1,5 +1,4 @@
 /** Choose a payment method for the selected goods, create the order, then pay it. */
-import { useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAY_TYPES, type PayType } from '@common/domain';
@@ -8,6 +7,7 @@ import type { Goods, OrderRow } from '@common/api-types';
 import { createOrder } from '../api';
 import OrderPayment, { startPayment } from './OrderPayment';
 import PayMethodPicker from './PayMethodPicker';
+import { useSingleFlight } from '@/lib/single-flight';
 
 export interface CheckoutProps {
   goods: Goods | null;
@@ -19,7 +19,7 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
   const { t } = useTranslation('recharge');
   const [payType, setPayType] = useState<PayType>(PAY_TYPES.ALI_PAY);
   const [order, setOrder] = useState<OrderRow | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const [submitting, runSubmit] = useSingleFlight();
 
   const restart = () => {
     setOrder(null);
@@ -30,16 +30,15 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
 
   async function submit() {
     if (!goods) return;
-    setSubmitting(true);
-    try {
-      const created = startPayment(await createOrder(goods.id, payType));
-      setOrder(created);
-      onOrder?.(created);
-    } catch {
-      /* the API client toasted the server's message */
-    } finally {
-      setSubmitting(false);
-    }
+    await runSubmit(async () => {
+      try {
+        const created = startPayment(await createOrder(goods.id, payType));
+        setOrder(created);
+        onOrder?.(created);
+      } catch {
+        /* the API client toasted the server's message */
+      }
+    });
   }
 
   return (
