@@ -16,9 +16,9 @@ import { formatPoints } from '@/lib/format';
 import { refreshCurrentUser, useCurrentUser, useSession } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
+import { useSingleFlight } from '@/lib/single-flight';
 import { createPlan, saveFormAsTemplate } from '../api';
 import SaveTemplateDialog from './SaveTemplateDialog';
-import { useSingleFlight } from '@/lib/single-flight';
 
 export interface PlanPublisherProps {
   flowType: FlowType;

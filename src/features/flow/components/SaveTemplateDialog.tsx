@@ -1,4 +1,5 @@
 /** "Save as template" from the publish form: asks for a name (the item title by default), then saves. */
+import { useState } from 'react';
 import { Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';

@@ -1,13 +1,14 @@
 /** Choose a payment method for the selected goods, create the order, then pay it. */
+import { useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAY_TYPES, type PayType } from '@common/domain';
 import { formatYuan } from '@/lib/format';
+import { useSingleFlight } from '@/lib/single-flight';
 import type { Goods, OrderRow } from '@common/api-types';
 import { createOrder } from '../api';
 import OrderPayment, { startPayment } from './OrderPayment';
 import PayMethodPicker from './PayMethodPicker';
-import { useSingleFlight } from '@/lib/single-flight';
 
 export interface CheckoutProps {
   goods: Goods | null;

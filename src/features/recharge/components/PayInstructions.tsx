@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { OrderRow, PayInstructions as Instructions } from '@common/api-types';
 import { toastSuccess } from '@/lib/toast';
 import { openServiceModal } from '@/lib/ui-events';
-import { confirmSandboxPayment } from '../api';
 import { useSingleFlight } from '@/lib/single-flight';
+import { confirmSandboxPayment } from '../api';
 
 export interface PayInstructionsProps {
   order: OrderRow;
