@@ -9,7 +9,8 @@ import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../src/db/schema.ts';
-import { DEMO_PASSWORD, DEMO_PHONE, PLAN_CONFIG_SEED } from '../src/db/seed.ts';
+import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
+import { PLAN_CONFIG_SEED } from '../src/modules/plan-config/index.ts';
 import { startApiServer, type ApiServer } from './processes.mjs';
 import { createScratchDatabase, usingPostgres } from './support.ts';
 
