@@ -141,7 +141,9 @@ describe.skipIf(!usingPostgres)('API replicas on one PostgreSQL', () => {
           let envelope = false;
           try {
             envelope = typeof JSON.parse(text).success === 'boolean';
-          } catch {}
+          } catch {
+            envelope = false; // not JSON: fails the envelope check below
+          }
           answers.push({ status: res.status, envelope, afterSignal: signalled, connectionClose: res.headers.get('connection') === 'close' });
         } catch (error) {
           const code = (error as { cause?: { code?: string } }).cause?.code;
