@@ -50,7 +50,7 @@ describe.skipIf(!usingPostgres)('API replicas on one PostgreSQL', () => {
 
   it(`${PROCESSES} processes started at the same moment on an empty database all come up, seeded once`, async () => {
     // The last process drains with a grace period (as in a container); the others as npm start (0).
-    const env = (i: number) => ({ DATABASE_URL: scratch.url, SHUTDOWN_GRACE_MS: i === PROCESSES - 1 ? '500' : '0' });
+    const env = (i: number) => ({ DATABASE_URL: scratch.url, SHUTDOWN_GRACE_MS: i === PROCESSES - 1 ? '2000' : '0' });
     const started = await Promise.allSettled(
       Array.from({ length: PROCESSES }, (_, i) => startApiServer({ env: env(i), what: `API process ${i + 1}`, graceMs: 20_000 })),
     );

@@ -59,14 +59,19 @@ export function drainOnSignals(app: FastifyInstance, opts: ShutdownOptions): voi
   const connections = trackConnections(app);
   let started = false;
 
-  const drain = async () => {
+  // net's close, not http's: that one also drops idle kept-alive connections, where a request may
+  // be on its way.
+  const stopListening = () => net.Server.prototype.close.call(app.server);
+
+  const drain = async (listening: boolean) => {
     await sleep(opts.graceMs);
     const deadline = Date.now() + opts.timeoutMs;
-    // Stop listening right after an I/O poll has accepted every pending connection (one still in
-    // the kernel's accept queue when the listener closes is reset). net's close, not http's: that
-    // one also drops idle kept-alive connections, where a request may be on its way.
-    await new Promise((resolve) => setImmediate(resolve));
-    net.Server.prototype.close.call(app.server);
+    if (listening) {
+      // Right after an I/O poll has accepted every pending connection: one still in the kernel's
+      // accept queue when the listener closes is reset.
+      await new Promise((resolve) => setImmediate(resolve));
+      stopListening();
+    }
     while (connections.size > 0) {
       if (Date.now() >= deadline) {
         app.log.warn({ connections: connections.size }, 'requests still in flight after SHUTDOWN_TIMEOUT_MS: closing their connections');
@@ -85,10 +90,13 @@ export function drainOnSignals(app: FastifyInstance, opts: ShutdownOptions): voi
       return;
     }
     started = true;
+    // Without a grace period, stop listening before any answer says `Connection: close`: clients
+    // reconnecting after it are then refused (and retried elsewhere), never reset in the queue.
+    if (opts.graceMs === 0) stopListening();
     app.lifecycle.draining = true;
     app.log.info({ signal, graceMs: opts.graceMs, timeoutMs: opts.timeoutMs }, 'draining');
     void (async () => {
-      let code = (await drain()) ? 0 : 1;
+      let code = (await drain(opts.graceMs > 0)) ? 0 : 1;
       try {
         await app.close(); // onClose hooks; the server has stopped already
         await opts.closeDatabase();
