@@ -197,9 +197,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     payProvider: 'sandbox',
     distDir: env.DIST_DIR ?? webDistDir,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
-    shutdownGraceMs: int(env.SHUTDOWN_GRACE_MS, 0, 'SHUTDOWN_GRACE_MS'),
-    shutdownTimeoutMs: int(env.SHUTDOWN_TIMEOUT_MS, 10_000, 'SHUTDOWN_TIMEOUT_MS'),
-    idempotencyWaitMs: int(env.IDEMPOTENCY_WAIT_MS, 5000, 'IDEMPOTENCY_WAIT_MS'),
+    shutdownGraceMs: s.int('SHUTDOWN_GRACE_MS', 0),
+    shutdownTimeoutMs: s.int('SHUTDOWN_TIMEOUT_MS', 10_000),
+    idempotencyWaitMs: s.int('IDEMPOTENCY_WAIT_MS', 5000),
   };
   if (s.problems.length > 0) throw new ConfigError(s.problems);
   return config;
