@@ -70,6 +70,12 @@ export interface Config {
   distDir: string;
   /** Trust X-Forwarded-For from a proxy (nginx) in front. */
   trustProxy: boolean;
+  /** After SIGTERM / SIGINT: keep serving (readiness 503) this long so a balancer stops sending. */
+  shutdownGraceMs: number;
+  /** Then wait at most this long for requests in flight before closing their connections. */
+  shutdownTimeoutMs: number;
+  /** A repeated Idempotency-Key waits this long for the first request to finish (then 409). */
+  idempotencyWaitMs: number;
 }
 
 /** The configuration cannot be used; `problems` has one line per setting to fix. */
@@ -203,6 +209,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     payProvider: 'sandbox',
     distDir: env.DIST_DIR ?? webDistDir,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
+    shutdownGraceMs: s.int('SHUTDOWN_GRACE_MS', 0),
+    shutdownTimeoutMs: s.int('SHUTDOWN_TIMEOUT_MS', 10_000),
+    idempotencyWaitMs: s.int('IDEMPOTENCY_WAIT_MS', 5000),
   };
   if (s.problems.length > 0) throw new ConfigError(s.problems);
   return config;

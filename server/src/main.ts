@@ -7,6 +7,7 @@ import { loadConfigOrExit, type Config } from './config.ts';
 import { DatabaseOpenError, openDatabase, type Database } from './db/client.ts';
 import { seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
 import { buildApp } from './app.ts';
+import { drainOnSignals } from './http/shutdown.ts';
 import { systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createSmsProvider } from './modules/sms/index.ts';
@@ -20,37 +21,35 @@ async function start(): Promise<void> {
   // Exits 1 with one line per missing or malformed setting (production requires a real SMS provider).
   const config = loadConfigOrExit('server');
 
+  const seeds = { reference: false, demo: false };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
     log,
+    // Under the startup lock with the migrations, so processes starting together seed once.
+    prepare: async (db) => {
+      seeds.reference = await seedReferenceData(db);
+      seeds.demo = config.nodeEnv !== 'production' && (await seedDemoAccount(db, systemClock.now()));
+    },
   });
   try {
-    await serve(config, database);
+    await serve(config, database, seeds);
   } catch (err) {
     await database.close().catch(() => {});
     throw err;
   }
 }
 
-async function serve(config: Config, database: Database): Promise<void> {
-  const seeded = await seedReferenceData(database.db);
-  const demo = config.nodeEnv !== 'production' && (await seedDemoAccount(database.db, systemClock.now()));
+async function serve(config: Config, database: Database, seeds: { reference: boolean; demo: boolean }): Promise<void> {
 
   const app = await buildApp(
     { config, db: database.db, clock: systemClock, sms: createSmsProvider(config, database.db, (line) => log.info(line)) },
     { logger: log, poolStats: database.poolStats },
   );
 
-  const shutdown = async () => {
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  drainOnSignals(app, { graceMs: config.shutdownGraceMs, timeoutMs: config.shutdownTimeoutMs, closeDatabase: database.close });
 
   try {
     await app.listen({ port: config.port, host: config.host });
@@ -62,8 +61,8 @@ async function serve(config: Config, database: Database): Promise<void> {
   }
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   log.info(`Task plan server on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} — database: ${where}`);
-  if (seeded) log.info('Seeded reference data (plan configs, goods, operator, announcement).');
-  if (config.nodeEnv !== 'production') log.info(`Demo login: ${DEMO_PHONE} / ${DEMO_PASSWORD}${demo ? ' (just created, 10000 points)' : ''}`);
+  if (seeds.reference) log.info('Seeded reference data (plan configs, goods, operator, announcement).');
+  if (config.nodeEnv !== 'production') log.info(`Demo login: ${DEMO_PHONE} / ${DEMO_PASSWORD}${seeds.demo ? ' (just created, 10000 points)' : ''}`);
 }
 
 /** One line, no stack: known problems say what to do; anything else at least says what failed. */

@@ -34,9 +34,13 @@ export interface TestEnv {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(dataDir = ''): Promise<{ database: Database; location: TestEnv['location']; drop: () => Promise<void> }> {
+/**
+ * An empty database of its own on the TEST_DATABASE_URL server, and drop() to remove it (waiting
+ * briefly for its connections to end first).
+ */
+export async function createScratchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl || dataDir) return { database: await openDatabase({ dataDir: dataDir || 'memory://' }), location: { dataDir }, drop: async () => {} };
+  if (!adminUrl) throw new Error('createScratchDatabase needs TEST_DATABASE_URL (npm run test:pg)');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -44,10 +48,8 @@ async function openTestDatabase(dataDir = ''): Promise<{ database: Database; loc
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
   return {
-    database,
-    location: { databaseUrl: url.toString(), dataDir: '' },
+    url: url.toString(),
     drop: async () => {
       const a = new pg.Client({ connectionString: adminUrl });
       await a.connect();
@@ -62,6 +64,12 @@ async function openTestDatabase(dataDir = ''): Promise<{ database: Database; loc
       await a.end();
     },
   };
+}
+
+async function openTestDatabase(dataDir = ''): Promise<{ database: Database; location: TestEnv['location']; drop: () => Promise<void> }> {
+  if (!usingPostgres || dataDir) return { database: await openDatabase({ dataDir: dataDir || 'memory://' }), location: { dataDir }, drop: async () => {} };
+  const { url, drop } = await createScratchDatabase();
+  return { database: await openDatabase({ databaseUrl: url, poolSize: 20 }), location: { databaseUrl: url, dataDir: '' }, drop };
 }
 
 export interface TestEnvOptions {

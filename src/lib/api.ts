@@ -4,11 +4,15 @@
  * - unwraps the JSON body to `{ success, message, data }`;
  * - has no default timeout; pass `timeout` (ms) per call, e.g. `ITEM_LOOKUP_TIMEOUT` (30 s);
  * - on 401: clears the session and replaces the route with /login;
+ * - retries once by itself, `RETRY_DELAY_MS` later, after a network error, 502, 503 or 504, when
+ *   the request is safe to repeat: a GET, or a POST sent with an `idempotencyKey` (the server
+ *   answers a repeat with the first answer, so a publish or a purchase happens once);
  * - on any other failure: shows an error toast with the server's Chinese message (3 s, 65px from
  *   the top) unless `silent: true`, then throws an `ApiError` (status 0 = network/timeout).
  *
  * Exports: `apiRequest` (full envelope), `apiGet<T>(path, query?, opts?)`, `apiPost<T>(path, body?, opts?)`
- * (both return `data`), `swrFetcher` (SWR key = path or [path, query]), `downloadXlsx(path, query,
+ * (both return `data`), `apiAction<T>(path, body?)` (a POST that creates something or moves points:
+ * one new Idempotency-Key per call, kept across its retry), `swrFetcher` (SWR key = path or [path, query]), `downloadXlsx(path, query,
  * filename)`, `ApiError`, `ITEM_LOOKUP_TIMEOUT`, `buildUrl`. Toasts come from `./toast`.
  */
 import { navigate } from 'wouter/use-browser-location';
@@ -32,6 +36,8 @@ export interface RequestOptions {
   /** Do not toast on failure (the caller shows its own feedback, or the failure is only logged). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`; makes a POST safe to retry. One per user action. */
+  idempotencyKey?: string;
 }
 
 export class ApiError extends Error {
@@ -46,6 +52,10 @@ export class ApiError extends Error {
 }
 
 export const ITEM_LOOKUP_TIMEOUT = 30_000;
+/** Wait before the one automatic retry (a restarting server or a moment of lost network). */
+export const RETRY_DELAY_MS = 1000;
+/** Answers of a balancer or a draining server that the same request may get right a moment later. */
+const RETRIED_STATUSES: readonly number[] = [502, 503, 504];
 
 /** The only API answers the service worker caches (vite.config.ts runtimeCaching). */
 const SW_CACHED_API_PATHS: readonly string[] = [PLAN_FULL_DATA_PATH, ANNOUNCEMENT_PATH];
@@ -62,12 +72,19 @@ export function buildUrl(path: string, query?: Query): string {
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 
-function headers(hasBody: boolean): Record<string, string> {
+function headers(hasBody: boolean, idempotencyKey?: string): Record<string, string> {
   const result: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   const token = getToken();
   if (token) result['t-token'] = token;
   if (hasBody) result['Content-Type'] = 'application/json';
+  if (idempotencyKey) result['Idempotency-Key'] = idempotencyKey;
   return result;
+}
+
+/** A fresh Idempotency-Key (128 random bits in hex): one per user action. */
+export function newIdempotencyKey(): string {
+  // getRandomValues, unlike randomUUID, also exists outside secure contexts (plain http in a LAN)
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /** 401 from any call: log out locally and go to /login. */
@@ -88,7 +105,7 @@ async function send(method: string, url: string, body: unknown, opts: RequestOpt
   try {
     return await fetch(url, {
       method,
-      headers: headers(body !== undefined),
+      headers: headers(body !== undefined, opts.idempotencyKey),
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
       credentials: 'same-origin',
@@ -102,7 +119,8 @@ async function send(method: string, url: string, body: unknown, opts: RequestOpt
       : isOffline()
         ? i18n.t('common:error.offline')
         : i18n.t('common:error.network');
-    throw new ApiError(0, text, error);
+    // a timeout carries its TimeoutError: the server may still be working, so it is not retried
+    throw new ApiError(0, text, timedOut ? controller.signal.reason : error);
   } finally {
     if (timer) clearTimeout(timer);
     opts.signal?.removeEventListener('abort', onOuterAbort);
@@ -119,21 +137,47 @@ async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T> | nul
   }
 }
 
-/** One call; resolves to the unwrapped body on success, throws `ApiError` otherwise. */
+/** One attempt: the unwrapped body on success, else throws `ApiError`. */
+async function attempt<T>(method: 'GET' | 'POST', path: string, query: Query | undefined, body: unknown, opts: RequestOptions): Promise<ApiEnvelope<T>> {
+  const response = await send(method, buildUrl(path, query), body, opts);
+  // answers the service worker may serve from its cache prove nothing about the network
+  if (!SW_CACHED_API_PATHS.includes(path)) reportNetworkOk();
+  const envelope = await readEnvelope<T>(response);
+  if (response.status === 401) {
+    handleUnauthorized();
+    throw new ApiError(401, envelope?.message || i18n.t('common:error.unauthorized'), envelope?.data);
+  }
+  if (!response.ok || !envelope || envelope.success === false) {
+    throw new ApiError(response.status, envelope?.message || i18n.t('common:error.request'), envelope?.data);
+  }
+  return envelope;
+}
+
+/** A network error (not a timeout: the server may still be working) or a balancer's 502/503/504. */
+function isTransient(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const timedOut = error.data instanceof DOMException && error.data.name === 'TimeoutError';
+  return error.status === 0 ? !timedOut : RETRIED_STATUSES.includes(error.status);
+}
+
+function waitForRetry(signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, RETRY_DELAY_MS);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+}
+
+/** One call (and, when safe, one retry); resolves to the unwrapped body, throws `ApiError` otherwise. */
 export async function apiRequest<T>(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown, opts: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+  const repeatable = method === 'GET' || Boolean(opts.idempotencyKey);
   try {
-    const response = await send(method, buildUrl(path, query), body, opts);
-    // answers the service worker may serve from its cache prove nothing about the network
-    if (!SW_CACHED_API_PATHS.includes(path)) reportNetworkOk();
-    const envelope = await readEnvelope<T>(response);
-    if (response.status === 401) {
-      handleUnauthorized();
-      throw new ApiError(401, envelope?.message || i18n.t('common:error.unauthorized'), envelope?.data);
+    try {
+      return await attempt<T>(method, path, query, body, opts);
+    } catch (error) {
+      if (!repeatable || !isTransient(error)) throw error;
+      await waitForRetry(opts.signal);
+      return await attempt<T>(method, path, query, body, opts);
     }
-    if (!response.ok || !envelope || envelope.success === false) {
-      throw new ApiError(response.status, envelope?.message || i18n.t('common:error.request'), envelope?.data);
-    }
-    return envelope;
   } catch (error) {
     const apiError = error instanceof ApiError ? error : null;
     // 401 redirects instead of toasting; aborted-by-caller requests are not errors to show.
@@ -149,6 +193,14 @@ export async function apiGet<T>(path: string, query?: Query, opts?: RequestOptio
 
 export async function apiPost<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
   return (await apiRequest<T>('POST', path, undefined, body ?? {}, opts)).data as T;
+}
+
+/**
+ * A POST that creates something or moves points (a publish, a purchase, a template save): a new
+ * Idempotency-Key for this action, so its automatic retry can never do it twice.
+ */
+export function apiAction<T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'idempotencyKey'>): Promise<T> {
+  return apiPost<T>(path, body, { ...opts, idempotencyKey: newIdempotencyKey() });
 }
 
 /** SWR fetcher: key is a path, or `[path, query]`. Errors toast (use your own fetcher to stay silent). */

@@ -50,6 +50,21 @@ async function balance(page: Page): Promise<number> {
   return Number(text.replace(/[^\d]/g, ''));
 }
 
+/** Fills /flow/tb: item lookup, title, one keyword, 2 days of 100 (the default spread), starting tomorrow; answers the start date. */
+async function fillPlanForm(page: Page, title: string): Promise<string> {
+  await page.getByTestId('item-url').fill('https://item.taobao.com/item.htm?id=7012345678');
+  await page.getByTestId('item-lookup').click();
+  await page.getByTestId('item-card').waitFor();
+  await page.getByTestId('item-title').fill(title);
+  await page.getByPlaceholder('关键词 1').fill('连衣裙');
+  await page.getByTestId('days').locator('input').fill('2');
+  const startDate = tomorrowInShanghai();
+  await page.getByTestId('start-date').locator('input').click();
+  await page.getByTestId('start-date').locator('input').fill(startDate);
+  await page.getByTestId('start-date').locator('input').press('Enter');
+  return startDate;
+}
+
 describe('plans', () => {
   it('publishes, lists, shows the time distribution, stops with a refund, saves and publishes a template, exports', async () => {
     const user = await registerUserViaApi();
@@ -62,17 +77,8 @@ describe('plans', () => {
     await collapseServicePanel(page);
 
     // --- the form: item lookup, title (no provider here), keyword, 2 days, start tomorrow
-    await page.getByTestId('item-url').fill('https://item.taobao.com/item.htm?id=7012345678');
-    await page.getByTestId('item-lookup').click();
-    await page.getByTestId('item-card').waitFor();
     const title = `E2E 商品 ${user.phone.slice(-4)}`;
-    await page.getByTestId('item-title').fill(title);
-    await page.getByPlaceholder('关键词 1').fill('连衣裙');
-    await page.getByTestId('days').locator('input').fill('2');
-    const startDate = tomorrowInShanghai();
-    await page.getByTestId('start-date').locator('input').click();
-    await page.getByTestId('start-date').locator('input').fill(startDate);
-    await page.getByTestId('start-date').locator('input').press('Enter');
+    const startDate = await fillPlanForm(page, title);
     expect(await page.getByTestId('distribution-sum').innerText()).toBe('合计 100 / 每日 100');
     // 搜索浏览 2 points x 100 a day x 2 days, no member discount
     await expect.poll(() => page.getByTestId('summary-total').innerText()).toBe('400 积分');
@@ -224,6 +230,45 @@ describe('plans', () => {
     const listed = await api<{ total: number }>('/api/plan/manage/list?page=1', { token: user.token });
     expect(listed.body!.data!.total).toBe(1);
 
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('a publish whose first POST gets a 502 is sent again with the same Idempotency-Key and charged once', async () => {
+    const user = await registerUserViaApi();
+    const start = await topUp(user.token);
+    const { page, context, errors } = await openPage(browser(), '/login');
+    await login(page, user.phone, user.password);
+    await page.goto('/flow/tb');
+    await collapseServicePanel(page);
+    await fillPlanForm(page, `重试商品 ${user.phone.slice(-4)}`);
+    await expect.poll(() => page.getByTestId('summary-total').innerText()).toBe('400 积分');
+
+    // The first POST reaches the server and creates the plan, but its answer is lost: the browser
+    // gets a 502 (a restarting replica behind nginx). The app must repeat it, and the server replay.
+    const sent: Array<{ key: string | undefined; at: number }> = [];
+    let replayed: string | null = null;
+    await page.route('**/api/plan/create', async (route) => {
+      sent.push({ key: route.request().headers()['idempotency-key'], at: Date.now() });
+      const answer = await route.fetch();
+      if (sent.length === 1) return route.fulfill({ status: 502, contentType: 'text/html', body: '<html>502 Bad Gateway</html>' });
+      replayed = answer.headers()['idempotent-replayed'] ?? null;
+      return route.fulfill({ response: answer });
+    });
+    await page.getByTestId('publish').click();
+    const confirm = page.getByRole('button', { name: '确认发布' });
+    await confirm.dblclick(); // a double click still sends one publish
+    await page.waitForURL('**/plan/list');
+
+    expect(sent).toHaveLength(2);
+    expect(sent[0]!.key).toMatch(/^[0-9a-f]{32}$/);
+    expect(sent[1]!.key).toBe(sent[0]!.key);
+    expect(sent[1]!.at - sent[0]!.at).toBeGreaterThanOrEqual(900); // about a second later
+    expect(replayed).toBe('true');
+    const plans = await api<{ total: number }>('/api/plan/manage/list', { token: user.token });
+    expect(plans.body!.data!.total).toBe(1);
+    const me = await api<{ integral: number }>('/api/user/user-data', { token: user.token });
+    expect(me.body!.data!.integral).toBe(start - 400);
+    await expect.poll(() => balance(page)).toBe(start - 400);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -11,6 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
+import { withStartupLock } from './startup-lock.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from '../config.ts';
 
 export type Schema = typeof schema;
@@ -43,6 +44,11 @@ export interface OpenOptions {
   /** PostgreSQL: the server cancels a statement running longer than this. */
   statementTimeoutMs?: number;
   log?: DatabaseLog;
+  /**
+   * Seeds and other first-start work, run after the migrations. On PostgreSQL both run under the
+   * startup lock, so processes starting together do them once.
+   */
+  prepare?: (db: Db) => Promise<void>;
 }
 
 /**
@@ -68,12 +74,13 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (dir) checkDataDir(dir);
   const { PGlite, drizzlePglite, migratePglite } = await loadPglite();
   let client: InstanceType<typeof PGlite> | undefined;
+  let database: Database;
   try {
     client = new PGlite(dir);
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
-    return { db, kind: 'pglite', close: () => client!.close() };
+    database = { db, kind: 'pglite', close: () => client!.close() };
   } catch (err) {
     await client?.close().catch(() => {});
     const reason = errorCode(err) ?? (err as Error)?.message ?? String(err);
@@ -82,6 +89,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       { cause: err },
     );
   }
+  // PGlite is one process's database: nothing to serialise with.
+  await opts.prepare?.(database.db);
+  return database;
 }
 
 async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Database> {
@@ -106,7 +116,14 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   try {
-    await migratePg(db as never, { migrationsFolder });
+    await withStartupLock(
+      databaseUrl,
+      async () => {
+        await migratePg(db as never, { migrationsFolder });
+        await opts.prepare?.(db);
+      },
+      { connectTimeoutMs },
+    );
   } catch (err) {
     await pool.end().catch(() => {});
     throw new DatabaseOpenError(postgresOpenProblem(err, target, connectTimeoutMs), { cause: err });

@@ -12,6 +12,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -350,3 +351,30 @@ export const pointsLedger = pgTable(
     check('points_ledger_kind', sql`${t.kind} in ('recharge', 'plan_charge', 'plan_refund', 'adjust')`),
   ],
 );
+
+/**
+ * The first answer to a request sent with an Idempotency-Key, per user and key: a repeat gets the
+ * same answer instead of a second plan or charge. The row is inserted before the work starts
+ * (responseStatus null while it runs); rows older than 24 hours are swept.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** sha256 of method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** A version per named in-process cache; a change anywhere bumps it and every process reloads. */
+export const cacheVersions = pgTable('cache_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull().default(1),
+});

@@ -14,6 +14,7 @@ import { registerMetrics } from './metrics.ts';
 import { refuseUnsafeText } from './validate.ts';
 import { isDatabaseUnavailable, type Database } from '../db/client.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
+import { installIdempotency } from './idempotency.ts';
 
 export interface BuildOptions {
   /** Default: errors only (tests). */
@@ -61,6 +62,15 @@ export async function createHttpShell(ctx: AppContext, opts: HttpShellOptions): 
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 256 * 1024,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: true },
+    // Requests that reach a closing server are still served (the pool closes after the server);
+    // Fastify's own 503 for them would be a body outside our envelope.
+    return503OnClosing: false,
+  });
+
+  app.decorate('lifecycle', { draining: false });
+  app.addHook('onSend', async (_request, reply) => {
+    // While draining, clients reconnect (through the balancer) to another process.
+    if (app.lifecycle.draining) reply.header('connection', 'close');
   });
 
   app.decorate('ctx', ctx);
@@ -113,5 +123,6 @@ export async function createHttpShell(ctx: AppContext, opts: HttpShellOptions): 
     reply.status(404).send({ success: false, message: `接口不存在：${request.method} ${request.url.split('?')[0]}` });
   });
 
+  installIdempotency(app);
   return app;
 }

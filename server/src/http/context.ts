@@ -20,6 +20,8 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /** draining: a shutdown signal arrived; readiness answers 503 and connections close. */
+    lifecycle: { draining: boolean };
     /** preHandler: 401 unless the request carries a live `t-token`; sets request.user. */
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** preHandler: sets request.user when a live token is present, else leaves it null. */

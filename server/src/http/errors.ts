@@ -24,3 +24,4 @@ export const serviceUnavailable = (message: string) => new AppError(503, message
 
 /** Success envelope. */
 export const ok = <T>(data: T) => ({ success: true as const, data });
+export const unprocessable = (message: string, data?: unknown) => new AppError(422, message, data);

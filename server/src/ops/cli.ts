@@ -19,16 +19,16 @@ if (argv.length === 0) {
 
 /** A table command, on the database opened (and, when fresh, seeded) as the server would. */
 async function runOnOpenDatabase(config: Config): Promise<CommandOutcome> {
+  // A fresh database gets the same reference data as the server's first start (under the same lock).
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
     poolSize: 2,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    prepare: async (db) => void (await seedReferenceData(db)),
   });
   try {
-    // A fresh folder gets the same reference data as the server's first start.
-    await seedReferenceData(database.db);
     return await runCommand({ db: database.db, clock: systemClock, config }, argv);
   } finally {
     await database.close();

@@ -2,7 +2,7 @@
 import useSWR from 'swr';
 import type { CreatedPlan, PlanConfig, PlanForm, TemplateForm } from '@common/api-types';
 import type { FlowType } from '@common/domain';
-import { apiPost } from '@/lib/api';
+import { apiAction } from '@/lib/api';
 
 export const PLAN_CONFIG_PATH = '/api/plan/config';
 
@@ -10,9 +10,9 @@ export function usePlanConfig(flowType: FlowType) {
   return useSWR<PlanConfig>([PLAN_CONFIG_PATH, { flowType }]);
 }
 
-export const createPlan = (form: PlanForm) => apiPost<CreatedPlan>('/api/plan/create', form);
+export const createPlan = (form: PlanForm) => apiAction<CreatedPlan>('/api/plan/create', form);
 
 export const saveFormAsTemplate = (name: string, form: TemplateForm) => {
   const { startDate: _startDate, ...rest } = form;
-  return apiPost<{ id: number }>('/api/plan/template/generate', { name, form: rest });
+  return apiAction<{ id: number }>('/api/plan/template/generate', { name, form: rest });
 };

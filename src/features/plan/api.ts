@@ -4,7 +4,7 @@
  */
 import useSWR, { mutate } from 'swr';
 import type { FlowType, PlanStatus } from '@common/domain';
-import { apiPost, downloadXlsx, type Query } from '@/lib/api';
+import { apiAction, apiPost, downloadXlsx, type Query } from '@/lib/api';
 import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
 import type { CreatedPlan, DeleteResult, Page, PlanConfig, PlanCounts, PlanDetail, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
 
@@ -62,10 +62,10 @@ export function revalidate(...paths: string[]) {
 
 export const stopPlans = (ids: number[]) => apiPost<{ results: StopResult[] }>('/api/plan/manage/stop', { ids });
 export const deletePlans = (ids: number[]) => apiPost<{ results: DeleteResult[] }>('/api/plan/manage/delete', { ids });
-export const planToTemplate = (planId: number) => apiPost<TemplateRow>('/api/plan/template/generate', { planId });
+export const planToTemplate = (planId: number) => apiAction<TemplateRow>('/api/plan/template/generate', { planId });
 export const exportPlans = (filters: PlanFilters, filename: string) => downloadXlsx('/api/plan/manage/export', filterQuery(filters), filename);
 
 export const updateTemplate = (id: number, name: string, form: TemplateForm) => apiPost<TemplateRow>('/api/plan/template/update', { id, name, form });
 export const deleteTemplate = (id: number) => apiPost<unknown>('/api/plan/template/delete', { id });
 export const publishTemplate = (id: number, startDate: string) =>
-  apiPost<CreatedPlan>('/api/plan/template/publish', { id, startDate });
+  apiAction<CreatedPlan>('/api/plan/template/publish', { id, startDate });

@@ -6,7 +6,7 @@
 import useSWR from 'swr';
 import type { Goods, GoodsType, LedgerRow, MemberLevelInfo, OrderRow, Page } from '@common/api-types';
 import type { PayType } from '@common/domain';
-import { apiGet, apiPost, type Query } from '@/lib/api';
+import { apiAction, apiGet, type Query } from '@/lib/api';
 
 export const ORDER_LIST_PATH = '/api/order/list';
 export const ORDER_DETAIL_PATH = '/api/order/detail';
@@ -14,10 +14,10 @@ export const ORDER_DETAIL_PATH = '/api/order/detail';
 export const useGoods = (type: GoodsType) => useSWR<Goods[]>(['/api/god/get', { type }] as const);
 export const useMemberLevels = () => useSWR<MemberLevelInfo[]>('/api/god/member-levels');
 
-export const createOrder = (goodsId: number, payType: PayType) => apiPost<OrderRow>('/api/order/create', { goodsId, payType });
+export const createOrder = (goodsId: number, payType: PayType) => apiAction<OrderRow>('/api/order/create', { goodsId, payType });
 
 /** The sandbox "cashier": the URL comes from the order answer (pay.sandboxUrl). */
-export const confirmSandboxPayment = (sandboxUrl: string) => apiPost<OrderRow & { changed: boolean }>(sandboxUrl);
+export const confirmSandboxPayment = (sandboxUrl: string) => apiAction<OrderRow & { changed: boolean }>(sandboxUrl);
 
 export const fetchOrder = (orderNo: string) => apiGet<OrderRow>(ORDER_DETAIL_PATH, { orderNo }, { silent: true });
 

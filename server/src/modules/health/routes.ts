@@ -2,15 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ok } from '../../http/errors.ts';
 
-/** GET /api/healthz: liveness plus database reachability (503 when the database does not answer). */
+/**
+ * GET /api/healthz: liveness plus database reachability (503 when the database does not answer).
+ * GET /api/readyz: readiness for a balancer: 503 as soon as the process is draining for shutdown
+ * (while it still serves what it is sent), or when the database does not answer.
+ */
 export async function healthRoutes(app: FastifyInstance) {
-  app.get('/api/healthz', async (_request, reply) => {
+  const databaseAnswers = async () => {
     try {
       await app.ctx.db.execute(sql`select 1`);
-      return ok({ status: 'ok', database: 'ok' });
+      return true;
     } catch (err) {
-      app.log.error({ err }, 'healthz: database unreachable');
-      return reply.status(503).send({ success: false, message: '数据库不可用', data: { status: 'degraded', database: 'down' } });
+      app.log.error({ err }, 'database unreachable');
+      return false;
     }
+  };
+
+  app.get('/api/healthz', async (_request, reply) => {
+    if (await databaseAnswers()) return ok({ status: 'ok', database: 'ok' });
+    return reply.status(503).send({ success: false, message: '数据库不可用', data: { status: 'degraded', database: 'down' } });
+  });
+
+  app.get('/api/readyz', async (_request, reply) => {
+    if (app.lifecycle.draining) {
+      return reply.status(503).send({ success: false, message: '服务正在停止，请稍后再试', data: { status: 'draining' } });
+    }
+    if (await databaseAnswers()) return ok({ status: 'ready', database: 'ok' });
+    return reply.status(503).send({ success: false, message: '数据库不可用', data: { status: 'degraded', database: 'down' } });
   });
 }

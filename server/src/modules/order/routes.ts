@@ -32,7 +32,7 @@ export async function orderRoutes(app: FastifyInstance, { payments }: OrderRoute
   app.addHook('onClose', async () => stopSweep());
 
   /** Creates an order for goods on sale and answers how to pay it (a call added to the original API). */
-  app.post('/api/order/create', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/order/create', { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
     const input = parseInput(createBody, request.body);
     return ok(await createOrder(ctx, currentUser(request).id, { goodsId: input.goodsId, payType: input.payType }, payments));
   });

@@ -28,7 +28,7 @@ export async function payRoutes(app: FastifyInstance) {
    * The sandbox cashier: the order's owner "pays". It goes through the sandbox's signed
    * notification and verifyNotification, then the same payOrder as a real gateway's notification.
    */
-  app.post('/api/pay/sandbox/:orderNo/confirm', { preHandler: app.requireUser }, async (request) => {
+  app.post('/api/pay/sandbox/:orderNo/confirm', { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
     if (onlinePaymentProvider(ctx.config) !== sandboxProvider) throw forbidden('沙箱支付仅用于开发和测试环境，生产环境不可用');
     const { orderNo } = parseInput(params, request.params);
     const user = currentUser(request);

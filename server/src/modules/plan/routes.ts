@@ -50,7 +50,7 @@ export async function planRoutes(app: FastifyInstance) {
   const tz = () => ctx.config.timeZone;
   const guard = { preHandler: app.requireUser };
 
-  app.post('/api/plan/create', guard, async (request) => {
+  app.post('/api/plan/create', { ...guard, config: { idempotent: true } }, async (request) => {
     const user = currentUser(request);
     const now = ctx.clock.now();
     const { form, price } = await checkPlanForm(ctx.db, request.body, now, tz());

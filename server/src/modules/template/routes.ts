@@ -37,7 +37,7 @@ export async function templateRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const guard = { preHandler: app.requireUser };
 
-  app.post('/api/plan/template/generate', guard, async (request) => {
+  app.post('/api/plan/template/generate', { ...guard, config: { idempotent: true } }, async (request) => {
     const userId = currentUser(request).id;
     const body = request.body;
     if (body && typeof body === 'object' && 'planId' in body) {
@@ -71,7 +71,7 @@ export async function templateRoutes(app: FastifyInstance) {
   });
 
   /** Same validation and charging as /api/plan/create, with the template's form. */
-  app.post('/api/plan/template/publish', guard, async (request) => {
+  app.post('/api/plan/template/publish', { ...guard, config: { idempotent: true } }, async (request) => {
     const userId = currentUser(request).id;
     const { id: templateId, startDate } = parseInput(publishBody, request.body);
     const template = await findOwnTemplate(ctx.db, userId, templateId);

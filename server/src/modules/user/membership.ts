@@ -6,8 +6,10 @@
  * (or `getUserData`) for the discount, so the expiry rule lives only here.
  */
 import { asc, eq } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { memberLevels, users, type UserRow } from '../../db/schema.ts';
+import { bumpCacheVersion, sharedCache, type SharedCache } from '../../db/shared-cache.ts';
 import { conflict } from '../../http/errors.ts';
 import { DAY } from '../../lib/clock.ts';
 import { MEMBER_LEVEL_NAMES, isMemberLevel, type MemberLevel } from '../../../../common/domain.ts';
@@ -33,9 +35,26 @@ export function effectiveMemberLevel(user: MemberFields, now: Date): MemberLevel
   return active && isMemberLevel(user.memberLevel) ? user.memberLevel : 1;
 }
 
+type MemberLevelRow = typeof memberLevels.$inferSelect;
+const MEMBER_LEVELS_CACHE = 'member_levels';
+const loadMemberLevels = (db: Executor): Promise<MemberLevelRow[]> => db.select().from(memberLevels).orderBy(asc(memberLevels.level));
+const memberLevelCaches = new WeakMap<Executor, SharedCache<MemberLevelRow[]>>();
+
+/**
+ * The member_levels rows: reference data read on every user-data call, so kept in memory per
+ * database (refreshed on every process within a second of a change that bumps its version).
+ * Inside a transaction they are read there, as the transaction sees them.
+ */
+function memberLevelRows(db: Executor): Promise<MemberLevelRow[]> {
+  if (db instanceof PgTransaction) return loadMemberLevels(db);
+  let cache = memberLevelCaches.get(db);
+  if (!cache) memberLevelCaches.set(db, (cache = sharedCache(db, MEMBER_LEVELS_CACHE, () => loadMemberLevels(db))));
+  return cache.get();
+}
+
 export async function memberBenefit(db: Executor, user: MemberFields, now: Date): Promise<MemberBenefit> {
   const level = effectiveMemberLevel(user, now);
-  const [row] = await db.select().from(memberLevels).where(eq(memberLevels.level, level)).limit(1);
+  const row = (await memberLevelRows(db)).find((r) => r.level === level);
   return {
     level,
     levelDesc: row?.name ?? MEMBER_LEVEL_NAMES[level],
@@ -100,7 +119,7 @@ export async function setMembership(db: Executor, userId: number, membership: Me
 
 /** The member levels with their benefit (the plan discount), for the membership page. */
 export async function listMemberLevels(db: Executor): Promise<MemberLevelInfo[]> {
-  const rows = await db.select().from(memberLevels).orderBy(asc(memberLevels.level));
+  const rows = await memberLevelRows(db);
   return rows.map((r) => ({ level: r.level, name: r.name, discount: r.discountPercent / 100 }));
 }
 
@@ -116,6 +135,7 @@ export async function seedMemberLevels(db: Executor): Promise<void> {
   await db
     .insert(memberLevels)
     .values(Object.entries(MEMBER_LEVEL_NAMES).map(([level, name]) => ({ level: Number(level), name, discountPercent: MEMBER_DISCOUNT_PERCENT[Number(level) as MemberLevel] })));
+  await bumpCacheVersion(db, MEMBER_LEVELS_CACHE);
 }
 
 /** 13800138000 -> 138****8000 */

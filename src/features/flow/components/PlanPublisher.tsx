@@ -16,6 +16,7 @@ import { formatPoints } from '@/lib/format';
 import { refreshCurrentUser, useCurrentUser, useSession } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
+import { useSingleFlight } from '@/lib/single-flight';
 import { createPlan, saveFormAsTemplate } from '../api';
 import SaveTemplateDialog from './SaveTemplateDialog';
 
@@ -41,7 +42,7 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
   const [form, setForm] = useState<FlowFormState>(() => newForm(platform));
   const [submitted, setSubmitted] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [publishing, setPublishing] = useState(false);
+  const [publishing, runPublish] = useSingleFlight();
   const [savingTemplate, setSavingTemplate] = useState(false);
 
   const config = configs.find((c) => c.id === form.configId);
@@ -63,19 +64,18 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
 
   async function publish() {
     if (!config) return;
-    setPublishing(true);
-    try {
-      await createPlan(toPlanForm(form, flowType, config));
-      setConfirming(false);
-      toastSuccess(t('publish.done'));
-      await refreshCurrentUser();
-      navigate('/plan/list');
-    } catch {
-      // the API client showed the server's message (e.g. 积分不足)
-      void refreshCurrentUser();
-    } finally {
-      setPublishing(false);
-    }
+    await runPublish(async () => {
+      try {
+        await createPlan(toPlanForm(form, flowType, config));
+        setConfirming(false);
+        toastSuccess(t('publish.done'));
+        await refreshCurrentUser();
+        navigate('/plan/list');
+      } catch {
+        // the API client showed the server's message (e.g. 积分不足)
+        void refreshCurrentUser();
+      }
+    });
   }
 
   const templateValid = () => Object.keys(validateFlowForm(form, config, { requireStartDate: false, timeZone })).length === 0;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/single-flight';
 
 export interface SaveTemplateDialogProps {
   open: boolean;
@@ -16,21 +17,20 @@ export default function SaveTemplateDialog({ open, defaultName, onSave, onClose 
   const { t } = useTranslation('flow');
   // null until the user edits the name: the item title stands in
   const [name, setName] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const [saving, runSave] = useSingleFlight();
   const shownName = name ?? defaultName;
 
   async function save() {
     if (!shownName.trim()) return;
-    setSaving(true);
-    try {
-      await onSave(shownName.trim());
-      onClose();
-      toastSuccess(t('template.saved'));
-    } catch {
-      /* toasted by the API client */
-    } finally {
-      setSaving(false);
-    }
+    await runSave(async () => {
+      try {
+        await onSave(shownName.trim());
+        onClose();
+        toastSuccess(t('template.saved'));
+      } catch {
+        /* toasted by the API client */
+      }
+    });
   }
 
   return (

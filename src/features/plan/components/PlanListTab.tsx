@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PlanRow } from '@common/api-types';
 import { toastSuccess } from '@/lib/toast';
+import { useSingleFlight } from '@/lib/single-flight';
 import { planToTemplate, revalidate, TEMPLATE_LIST_PATH, usePlanList, type PlanFilters } from '../api';
 import { canDelete, canStop } from '../rules';
 import DeletePlansDialog from './DeletePlansDialog';
@@ -36,6 +37,7 @@ export default function PlanListTab() {
   const [view, setView] = useState<PlanViewsProps['view']>(null);
   const [stopping, setStopping] = useState<PlanRow[] | null>(null);
   const [deleting, setDeleting] = useState<PlanRow[] | null>(null);
+  const [, runToTemplate] = useSingleFlight();
   const { data, isLoading } = usePlanList(filters, page, PAGE_SIZE);
   const rows = data?.list ?? [];
   const selectedRows = rows.filter((r) => selected.includes(r.id));
@@ -45,7 +47,7 @@ export default function PlanListTab() {
     time: (p) => setView({ kind: 'time', id: p.id }),
     stop: (p) => setStopping([p]),
     remove: (p) => setDeleting([p]),
-    toTemplate: (p) => void saveAsTemplate(p, t('toTemplate.done')),
+    toTemplate: (p) => void runToTemplate(() => saveAsTemplate(p, t('toTemplate.done'))),
   });
 
   const setFilter = (patch: Partial<PlanFilters>) => {

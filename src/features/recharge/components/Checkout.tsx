@@ -4,6 +4,7 @@ import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAY_TYPES, type PayType } from '@common/domain';
 import { formatYuan } from '@/lib/format';
+import { useSingleFlight } from '@/lib/single-flight';
 import type { Goods, OrderRow } from '@common/api-types';
 import { createOrder } from '../api';
 import OrderPayment, { startPayment } from './OrderPayment';
@@ -19,7 +20,7 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
   const { t } = useTranslation('recharge');
   const [payType, setPayType] = useState<PayType>(PAY_TYPES.ALI_PAY);
   const [order, setOrder] = useState<OrderRow | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const [submitting, runSubmit] = useSingleFlight();
 
   const restart = () => {
     setOrder(null);
@@ -30,16 +31,15 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
 
   async function submit() {
     if (!goods) return;
-    setSubmitting(true);
-    try {
-      const created = startPayment(await createOrder(goods.id, payType));
-      setOrder(created);
-      onOrder?.(created);
-    } catch {
-      /* the API client toasted the server's message */
-    } finally {
-      setSubmitting(false);
-    }
+    await runSubmit(async () => {
+      try {
+        const created = startPayment(await createOrder(goods.id, payType));
+        setOrder(created);
+        onOrder?.(created);
+      } catch {
+        /* the API client toasted the server's message */
+      }
+    });
   }
 
   return (

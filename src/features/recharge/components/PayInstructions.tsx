@@ -1,10 +1,10 @@
 /** How to pay a pending order, per method: sandbox cashier, online pay page, collect QR or bank account with the order number as transfer remark, contact service. */
-import { useState } from 'react';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow, PayInstructions as Instructions } from '@common/api-types';
 import { toastSuccess } from '@/lib/toast';
 import { openServiceModal } from '@/lib/ui-events';
+import { useSingleFlight } from '@/lib/single-flight';
 import { confirmSandboxPayment } from '../api';
 
 export interface PayInstructionsProps {
@@ -16,18 +16,17 @@ export interface PayInstructionsProps {
 
 export default function PayInstructions({ order, pay, onPaid }: PayInstructionsProps) {
   const { t } = useTranslation('recharge');
-  const [paying, setPaying] = useState(false);
+  const [paying, runPay] = useSingleFlight();
 
   async function paySandbox(url: string) {
-    setPaying(true);
-    try {
-      const answer = await confirmSandboxPayment(url);
-      onPaid({ ...order, ...answer });
-    } catch {
-      /* the API client toasted the reason */
-    } finally {
-      setPaying(false);
-    }
+    await runPay(async () => {
+      try {
+        const answer = await confirmSandboxPayment(url);
+        onPaid({ ...order, ...answer });
+      } catch {
+        /* the API client toasted the reason */
+      }
+    });
   }
 
   async function copyOrderNo() {
