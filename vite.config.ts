@@ -59,10 +59,10 @@ export default defineConfig({
       scope: appOrigin,
       registerType: 'prompt',
       injectRegister: false,
-      strategies: 'generateSW',
-      filename: 'sw.js',
+      strategies: 'injectManifest',
+      srcDir: 'src',
+      filename: 'sw.ts',
       manifestFilename: 'manifest.webmanifest',
-      includeAssets: ['favicon.svg', 'avatars/*.svg', 'service/*.svg', 'apple-touch-icon.png'],
       manifest: {
         id: '/',
         name: '任务计划 - 积分发布与管理',
@@ -82,38 +82,14 @@ export default defineConfig({
           { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
       },
-      workbox: {
-        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2}', '*.{svg,png,ico}', 'avatars/*.svg', 'service/*.svg'],
+      // Each file once: nothing from includeAssets or the manifest icons, only these patterns. The
+      // install icons, screenshots and shortcut icons are fetched by the browser when it needs them.
+      includeAssets: [],
+      includeManifestIcons: false,
+      injectManifest: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png,webp,json}', 'favicon.svg', 'avatars/*.svg', 'service/*.svg'],
         modifyURLPrefix: assetUrlPrefix,
-        navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /^\/smi\//, /^\/sui\//],
-        cleanupOutdatedCaches: true,
-        clientsClaim: false,
-        skipWaiting: false,
-        runtimeCaching: [
-          {
-            // Shared, non-personal answers: the price table and the top announcement.
-            urlPattern: ({ url, sameOrigin }) =>
-              sameOrigin && (url.pathname === '/api/plan/config/full-data' || url.pathname === '/api/Announcement/get'),
-            handler: 'StaleWhileRevalidate',
-            method: 'GET',
-            options: {
-              cacheName: 'api-public',
-              expiration: { maxEntries: 10, maxAgeSeconds: 24 * 60 * 60 },
-              cacheableResponse: { statuses: [200] },
-            },
-          },
-          {
-            // Images (operator avatar, WeChat QR, item pictures), never an /api answer.
-            urlPattern: ({ request, url }) => request.destination === 'image' && !url.pathname.startsWith('/api/'),
-            handler: 'CacheFirst',
-            options: {
-              cacheName: 'images',
-              expiration: { maxEntries: 60, maxAgeSeconds: 30 * 24 * 60 * 60 },
-              cacheableResponse: { statuses: [0, 200] },
-            },
-          },
-        ],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
     }),

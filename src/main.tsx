@@ -5,8 +5,10 @@ import '@/lib/i18n';
 import '@/styles.css';
 import App from '@/app/App';
 import { installPreloadErrorHandler } from '@/app/lazy';
+import { installPendingLogoutSender } from '@/lib/pending-logout';
 
 installPreloadErrorHandler();
+installPendingLogoutSender();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

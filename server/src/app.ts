@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './http/context.ts';
 import { createHttpShell, type BuildOptions } from './http/app.ts';
 import { registerModules } from './modules/index.ts';
-import { sessionUserId } from './modules/session/index.ts';
+import { liveSession } from './modules/session/index.ts';
 import { findUserById } from './modules/user/index.ts';
 
 export type { BuildOptions };
@@ -14,9 +14,10 @@ export type { BuildOptions };
 export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
   const app = await createHttpShell(ctx, {
     ...opts,
-    userForToken: async (token) => {
-      const userId = await sessionUserId(ctx.db, token, ctx.clock);
-      return userId === null ? null : findUserById(ctx.db, userId);
+    sessionForToken: async (token, client) => {
+      const session = await liveSession(ctx.db, token, ctx.clock, client);
+      const user = session && (await findUserById(ctx.db, session.userId));
+      return session && user ? { user, sessionId: session.sessionId } : null;
     },
   });
   await registerModules(app);

@@ -15,12 +15,12 @@ import AppRoutes from './routes';
 import ErrorBoundary from './ErrorBoundary';
 
 
-function GuardRedirect({ remember }: { remember: string }) {
+function GuardRedirect({ to, remember }: { to: string; remember?: string }) {
   const [, navigate] = useLocation();
   useLayoutEffect(() => {
-    rememberRedirect(remember);
-    navigate('/login', { replace: true });
-  }, [remember, navigate]);
+    if (remember !== undefined) rememberRedirect(remember);
+    navigate(to, { replace: true });
+  }, [to, remember, navigate]);
   return null;
 }
 
@@ -34,7 +34,7 @@ function Shell() {
   return (
     <AppLayout>
       <ErrorBoundary resetKey={location}>
-        {decision.kind === 'pass' ? <AppRoutes /> : <GuardRedirect remember={decision.remember} />}
+        {decision.kind === 'pass' ? <AppRoutes /> : <GuardRedirect to={decision.to} remember={'remember' in decision ? decision.remember : undefined} />}
       </ErrorBoundary>
     </AppLayout>
   );

@@ -19,9 +19,12 @@ describe('route guard rules', () => {
     expect(isVisitorPath('/suix/1')).toBe(false);
   });
 
-  it('lets logged-in users pass anywhere', () => {
-    for (const path of ['/', '/user/center', '/plan/list', '/recharge/member', '/login', '/nowhere']) {
+  it('lets logged-in users pass anywhere but the visitor-only forms, which send them home', () => {
+    for (const path of ['/', '/user/center', '/plan/list', '/recharge/member', '/sui/AB12', '/nowhere', '/loginx']) {
       expect(decideGuard(path, '', true)).toEqual({ kind: 'pass' });
+    }
+    for (const path of ['/login', '/register', '/find-pwd', '/login/']) {
+      expect(decideGuard(path, '?invite=X', true)).toEqual({ kind: 'redirect', to: '/' });
     }
   });
 

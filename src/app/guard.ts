@@ -1,18 +1,25 @@
 /**
  * Route guard rules.
  * Visitors may open only /login, /find-pwd, /register, /smi, /sui (and their sub-paths); every
- * other path sends them to /login, remembering the page they asked for. Logged-in users pass.
+ * other path sends them to /login, remembering the page they asked for. Logged-in users pass,
+ * except on the visitor-only forms (/login, /register, /find-pwd), which send them home (replace).
  */
 export const VISITOR_PATHS = ['/login', '/find-pwd', '/register', '/smi', '/sui'] as const;
 
 export function isVisitorPath(pathname: string): boolean {
-  return VISITOR_PATHS.some((base) => pathname === base || pathname.startsWith(`${base}/`));
+  return VISITOR_PATHS.some((base) => under(pathname, base));
 }
 
-export type GuardDecision = { kind: 'pass' } | { kind: 'redirect'; to: '/login'; remember: string };
+/** Pages only for visitors: a signed-in user has nothing to do there. */
+export const VISITOR_ONLY_PATHS = ['/login', '/register', '/find-pwd'] as const;
+
+export type GuardDecision = { kind: 'pass' } | { kind: 'redirect'; to: '/login'; remember: string } | { kind: 'redirect'; to: '/' };
+
+const under = (pathname: string, base: string) => pathname === base || pathname.startsWith(`${base}/`);
 
 export function decideGuard(pathname: string, search: string, loggedIn: boolean): GuardDecision {
-  if (loggedIn || isVisitorPath(pathname)) return { kind: 'pass' };
+  if (loggedIn) return VISITOR_ONLY_PATHS.some((base) => under(pathname, base)) ? { kind: 'redirect', to: '/' } : { kind: 'pass' };
+  if (isVisitorPath(pathname)) return { kind: 'pass' };
   return { kind: 'redirect', to: '/login', remember: `${pathname}${search ? `?${search.replace(/^\?/, '')}` : ''}` };
 }
 

@@ -81,6 +81,15 @@ describe('API client', () => {
     expect(toast.toastError).not.toHaveBeenCalled();
   });
 
+  it('sends the public calls the service worker caches without the token, even when logged in', async () => {
+    setSession('tok-2', user);
+    const { requests } = stubFetch(() => ({ body: { success: true, data: [] } }));
+    await apiGet('/api/plan/config/full-data');
+    await apiGet('/api/Announcement/get', { type: 'top' });
+    await apiGet('/api/user/user-data');
+    expect(requests.map((r) => r.headers['t-token'])).toEqual([undefined, undefined, 'tok-2']);
+  });
+
   it('reports the network down after a network failure and up after the next answer', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(apiGet('/api/user/user-data')).rejects.toMatchObject({ status: 0, message: '网络异常，请稍后重试' });

@@ -1,6 +1,7 @@
 /**
  * THE API client (fetch based). Every call:
- * - sends `X-Requested-With: XMLHttpRequest`, and `t-token: <token>` when logged in;
+ * - sends `X-Requested-With: XMLHttpRequest`, and `t-token: <token>` when logged in (not to the public calls the
+ *   service worker caches, see ./sw-rules.ts);
  * - unwraps the JSON body to `{ success, message, data }`;
  * - has no default timeout; pass `timeout` (ms) per call, e.g. `ITEM_LOOKUP_TIMEOUT` (30 s);
  * - on 401: clears the session and replaces the route with /login;
@@ -16,11 +17,11 @@
  * filename)`, `ApiError`, `ITEM_LOOKUP_TIMEOUT`, `buildUrl`. Toasts come from `./toast`.
  */
 import { navigate } from 'wouter/use-browser-location';
-import { ANNOUNCEMENT_PATH, PLAN_FULL_DATA_PATH } from './api-paths';
 import i18n from './i18n';
 import { reportNetworkFailure, reportNetworkOk } from './network-status';
 import { toastError } from './toast';
 import { clearSession, getToken } from './session-store';
+import { PUBLIC_API_PATHS } from './sw-rules';
 
 export interface ApiEnvelope<T = unknown> {
   success: boolean;
@@ -57,8 +58,6 @@ export const RETRY_DELAY_MS = 1000;
 /** Answers of a balancer or a draining server that the same request may get right a moment later. */
 const RETRIED_STATUSES: readonly number[] = [502, 503, 504];
 
-/** The only API answers the service worker caches (vite.config.ts runtimeCaching). */
-const SW_CACHED_API_PATHS: readonly string[] = [PLAN_FULL_DATA_PATH, ANNOUNCEMENT_PATH];
 
 export function buildUrl(path: string, query?: Query): string {
   if (!query) return path;
@@ -72,10 +71,11 @@ export function buildUrl(path: string, query?: Query): string {
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 
-function headers(hasBody: boolean, idempotencyKey?: string): Record<string, string> {
+/** Public answers (the ones the service worker caches) go without the token: they need none. */
+function headers(path: string, hasBody: boolean, idempotencyKey?: string): Record<string, string> {
   const result: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   const token = getToken();
-  if (token) result['t-token'] = token;
+  if (token && !PUBLIC_API_PATHS.includes(path)) result['t-token'] = token;
   if (hasBody) result['Content-Type'] = 'application/json';
   if (idempotencyKey) result['Idempotency-Key'] = idempotencyKey;
   return result;
@@ -97,7 +97,7 @@ function isOffline() {
   return typeof navigator !== 'undefined' && navigator.onLine === false;
 }
 
-async function send(method: string, url: string, body: unknown, opts: RequestOptions): Promise<Response> {
+async function send(method: string, path: string, url: string, body: unknown, opts: RequestOptions): Promise<Response> {
   const controller = new AbortController();
   const timer = opts.timeout ? setTimeout(() => controller.abort(new DOMException('timeout', 'TimeoutError')), opts.timeout) : null;
   const onOuterAbort = () => controller.abort(opts.signal?.reason);
@@ -105,7 +105,7 @@ async function send(method: string, url: string, body: unknown, opts: RequestOpt
   try {
     return await fetch(url, {
       method,
-      headers: headers(body !== undefined, opts.idempotencyKey),
+      headers: headers(path, body !== undefined, opts.idempotencyKey),
       body: body === undefined ? undefined : JSON.stringify(body),
       signal: controller.signal,
       credentials: 'same-origin',
@@ -139,9 +139,9 @@ async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T> | nul
 
 /** One attempt: the unwrapped body on success, else throws `ApiError`. */
 async function attempt<T>(method: 'GET' | 'POST', path: string, query: Query | undefined, body: unknown, opts: RequestOptions): Promise<ApiEnvelope<T>> {
-  const response = await send(method, buildUrl(path, query), body, opts);
+  const response = await send(method, path, buildUrl(path, query), body, opts);
   // answers the service worker may serve from its cache prove nothing about the network
-  if (!SW_CACHED_API_PATHS.includes(path)) reportNetworkOk();
+  if (!PUBLIC_API_PATHS.includes(path)) reportNetworkOk();
   const envelope = await readEnvelope<T>(response);
   if (response.status === 401) {
     handleUnauthorized();

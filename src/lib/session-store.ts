@@ -6,6 +6,7 @@
 import { mutate } from 'swr';
 import type { UserData } from '@common/api-types';
 import { SERVICE_INFO_PATH, USER_DATA_PATH } from './api-paths';
+import { USER_CACHES } from './sw-rules';
 
 /** The user as user-data answers it (also the `user` of login and registration). */
 export type UserInfo = UserData;
@@ -75,8 +76,15 @@ export function setUserInfo(user: UserInfo) {
   publish({ ...snapshot, user });
 }
 
-/** Local part of logging out: token, user info and cached per-user answers (service info). */
+/** Empties the service worker's caches that may hold something of the user. */
+function clearUserCaches() {
+  if (typeof caches === 'undefined') return;
+  for (const name of USER_CACHES) void caches.delete(name).catch((error: unknown) => console.warn('cache delete failed', name, error));
+}
+
+/** Local part of logging out: token, user info, cached per-user answers (service info) and caches. */
 export function clearSession() {
+  clearUserCaches();
   const store = storage();
   store?.removeItem(TOKEN_KEY);
   store?.removeItem(USER_KEY);

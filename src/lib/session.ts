@@ -11,7 +11,8 @@
  * - `useCurrentUser()`: SWR on `/api/user/user-data` (only with a token); keeps the stored user info
  *   fresh. Load failures are only logged, never toasted.
  * - `refreshCurrentUser()`: re-fetch user data (call after a payment so the top-bar balance updates).
- * - `logout()`: POST /api/user/logout (server revokes the token), clear the session, go to /login.
+ * - `logout()`: POST /api/user/logout (server revokes the token), clear the session, go to /login;
+ *   offline, the logout is kept (token hash only) and sent later (./pending-logout.ts).
  *   `clearSession()` does the local part only (used for 401).
  * - `rememberInvite(id)`, `takeInvite()` / `peekInvite()`: the /smi|/sui invite id for /register.
  * - `rememberRedirect(path)`, `takeRedirect()`: the page a visitor first asked for.
@@ -20,8 +21,9 @@ import { useSyncExternalStore } from 'react';
 import useSWR, { mutate } from 'swr';
 import { navigate } from 'wouter/use-browser-location';
 import { AVATAR_PRESETS } from '@common/domain';
-import { apiGet, apiPost } from './api';
+import { ApiError, apiGet, apiPost } from './api';
 import { USER_DATA_PATH } from './api-paths';
+import { flushPendingLogouts, queueLogout, tokenHash } from './pending-logout';
 import { clearSession, getSnapshot, setUserInfo, storage, subscribe, type UserInfo } from './session-store';
 
 export {
@@ -48,13 +50,24 @@ export function avatarSrc(avatar: string | null | undefined): string {
 
 export const userAvatarSrc = (user: UserInfo | null = getSnapshot().user) => avatarSrc(user?.avatar);
 
-/** Log out: revoke the token server side (best effort), clear the session, replace the route with /login. */
+const LOGOUT_TIMEOUT = 8000;
+
+/**
+ * Log out: revoke the token server side, clear the session, replace the route with /login. When the
+ * server cannot be reached, only the token's hash is kept and the logout is sent once back online.
+ */
 export async function logout() {
-  if (getSnapshot().token) {
+  const token = getSnapshot().token;
+  if (token) {
+    const hash = await tokenHash(token);
     try {
-      await apiPost('/api/user/logout', undefined, { silent: true });
+      await apiPost('/api/user/logout', undefined, { silent: true, timeout: LOGOUT_TIMEOUT });
     } catch (error) {
       console.warn('logout request failed', error);
+      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
+        queueLogout(hash);
+        void flushPendingLogouts();
+      }
     }
   }
   // Leave first, so the guard does not remember the page being left as "asked for".

@@ -1,7 +1,7 @@
 /**
  * The HTTP shell shared by every route: Fastify over a given context (config, database, clock,
  * providers), the one error path, the 404 answer and the login preHandlers. It knows no domain
- * module: who a token belongs to is asked of `userForToken`, and the routes are registered by the
+ * module: who a token belongs to is asked of `sessionForToken`, and the routes are registered by the
  * composition root (src/app.ts).
  */
 import { randomUUID } from 'node:crypto';
@@ -24,8 +24,8 @@ export interface BuildOptions {
 }
 
 export interface HttpShellOptions extends BuildOptions {
-  /** The user behind a live session token, or null. */
-  userForToken: (token: string) => Promise<UserRow | null>;
+  /** The user and session behind a live session token, or null; `client` is where the request came from. */
+  sessionForToken: (token: string, client: { ip: string }) => Promise<{ user: UserRow; sessionId: number } | null>;
 }
 
 const GENERIC_500 = '服务器开小差了，请稍后再试';
@@ -81,6 +81,7 @@ export async function createHttpShell(ctx: AppContext, opts: HttpShellOptions): 
   registerMetrics(app, { token: ctx.config.metricsToken, poolStats: opts.poolStats });
   app.decorateRequest('user', null);
   app.decorateRequest('token', null);
+  app.decorateRequest('sessionId', null);
 
   const readToken = (request: FastifyRequest) => {
     const header = request.headers['t-token'];
@@ -90,8 +91,11 @@ export async function createHttpShell(ctx: AppContext, opts: HttpShellOptions): 
   app.decorate('optionalUser', async (request: FastifyRequest) => {
     const token = readToken(request);
     if (!token) return;
-    request.user = await opts.userForToken(token);
-    if (request.user) request.token = token;
+    const found = await opts.sessionForToken(token, { ip: request.ip });
+    if (!found) return;
+    request.user = found.user;
+    request.sessionId = found.sessionId;
+    request.token = token;
   });
   app.decorate('requireUser', async (request: FastifyRequest) => {
     await app.optionalUser(request);

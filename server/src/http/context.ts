@@ -31,7 +31,15 @@ declare module 'fastify' {
     user: UserRow | null;
     /** The raw token of the request (for logout). */
     token: string | null;
+    /** The session of that token (the device list marks it as this device). */
+    sessionId: number | null;
   }
+}
+
+/** The session of a request guarded by requireUser. */
+export function currentSessionId(request: { sessionId: number | null }): number {
+  if (request.sessionId === null) throw new Error('currentSessionId() used on a route without requireUser');
+  return request.sessionId;
 }
 
 /** The signed-in user of a request guarded by requireUser. */

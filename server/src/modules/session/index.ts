@@ -1,2 +1,15 @@
-/** The session module: owns the sessions table (tokens stored as hashes). */
-export { createSession, revokeAllSessions, revokeSession, sessionSummary, sessionUserId } from './sessions.ts';
+/** The session module: owns the sessions table (tokens stored as hashes, with the device each was opened from). */
+export {
+  createSession,
+  liveSession,
+  listDevices,
+  revokeAllSessions,
+  revokeDevice,
+  revokeOtherDevices,
+  revokeSession,
+  revokeSessionByHash,
+  sessionSummary,
+  type ClientInfo,
+  type DeviceSession,
+} from './sessions.ts';
+export { describeUserAgent } from './user-agent.ts';

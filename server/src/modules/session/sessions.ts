@@ -1,17 +1,37 @@
 /**
  * Sessions: the token is given to the client once and stored only as a SHA-256 hash. Sessions
- * last 7 days, sliding: each use pushes the expiry forward (written at most once an hour).
+ * last 7 days, sliding: each use pushes the expiry forward. Each session also keeps the device it
+ * was opened from (user agent, address) and when it was last used, for the user's device list;
+ * use is written at most once every few minutes so that reads stay reads.
+ *
+ * Revocation takes the token, or only its SHA-256 hash: an app that could not reach the server at
+ * logout keeps nothing but the hash (it cannot sign in) and sends it once back online.
  */
 import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
-import { DAY, HOUR, type Clock } from '../../lib/clock.ts';
+import { DAY, HOUR, MINUTE, type Clock } from '../../lib/clock.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
+import { describeUserAgent, type DeviceDescription } from './user-agent.ts';
 
 export const SESSION_TTL_MS = 7 * DAY;
 const SLIDE_WRITE_INTERVAL_MS = HOUR;
+export const LAST_SEEN_WRITE_INTERVAL_MS = 5 * MINUTE;
+const MAX_USER_AGENT = 400;
+const MAX_DEVICES_LISTED = 50;
 
-export async function createSession(db: Executor, userId: number, clock: Clock): Promise<string> {
+/** Where a request comes from: the device list shows it. */
+export interface ClientInfo {
+  userAgent?: string | null;
+  ip?: string | null;
+}
+
+const clientColumns = (client: ClientInfo) => ({
+  userAgent: (client.userAgent ?? '').slice(0, MAX_USER_AGENT),
+  ip: (client.ip ?? '').slice(0, 64),
+});
+
+export async function createSession(db: Executor, userId: number, clock: Clock, client: ClientInfo = {}): Promise<string> {
   const token = newToken();
   const now = clock.now();
   await db.insert(sessions).values({
@@ -19,31 +39,56 @@ export async function createSession(db: Executor, userId: number, clock: Clock):
     userId,
     createdAt: now,
     expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+    lastSeenAt: now,
+    ...clientColumns(client),
   });
   return token;
 }
 
-/** The user id behind a live token, or null (unknown, revoked or expired). */
-export async function sessionUserId(db: Executor, token: string, clock: Clock): Promise<number | null> {
+const live = (now: Date) => and(isNull(sessions.revokedAt), gt(sessions.expiresAt, now));
+
+/** The user id and session behind a live token, or null (unknown, revoked or expired). */
+export async function liveSession(
+  db: Executor,
+  token: string,
+  clock: Clock,
+  client: ClientInfo = {},
+): Promise<{ userId: number; sessionId: number } | null> {
   const now = clock.now();
   const [session] = await db
     .select()
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)))
+    .where(and(eq(sessions.tokenHash, sha256(token)), live(now)))
     .limit(1);
   if (!session) return null;
   const newExpiry = now.getTime() + SESSION_TTL_MS;
-  if (newExpiry - session.expiresAt.getTime() > SLIDE_WRITE_INTERVAL_MS) {
-    await db.update(sessions).set({ expiresAt: new Date(newExpiry) }).where(eq(sessions.id, session.id));
+  const slide = newExpiry - session.expiresAt.getTime() > SLIDE_WRITE_INTERVAL_MS;
+  const seen = !session.lastSeenAt || now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS;
+  if (slide || seen) {
+    await db
+      .update(sessions)
+      .set({
+        ...(slide ? { expiresAt: new Date(newExpiry) } : {}),
+        lastSeenAt: now,
+        ...(client.ip ? { ip: clientColumns(client).ip } : {}),
+      })
+      .where(eq(sessions.id, session.id));
   }
-  return session.userId;
+  return { userId: session.userId, sessionId: session.id };
+}
+
+/** Revokes the session of a token hash (hex SHA-256). Answers whether a live session ended. */
+export async function revokeSessionByHash(db: Executor, tokenHash: string, clock: Clock): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.tokenHash, tokenHash.toLowerCase()), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
 }
 
 export async function revokeSession(db: Executor, token: string, clock: Clock): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: clock.now() })
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt)));
+  await revokeSessionByHash(db, sha256(token), clock);
 }
 
 /** Revokes every session of a user (after a password reset), except `keepToken`'s when given. */
@@ -56,10 +101,56 @@ export async function revokeAllSessions(db: Executor, userId: number, now: Date,
 
 /** How many live sessions a user has and when the latest one began (ops user:show). */
 export async function sessionSummary(db: Executor, userId: number, now: Date): Promise<{ live: number; lastLoginAt: Date | null }> {
-  const [live] = await db
+  const [liveCount] = await db
     .select({ n: count() })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   const [last] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.id)).limit(1);
-  return { live: live!.n, lastLoginAt: last?.createdAt ?? null };
+  return { live: liveCount!.n, lastLoginAt: last?.createdAt ?? null };
+}
+
+export interface DeviceSession extends DeviceDescription {
+  id: number;
+  ip: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+/** The user's live sessions, most recently used first, the caller's own marked `current`. */
+export async function listDevices(db: Executor, userId: number, currentSessionId: number, clock: Clock): Promise<DeviceSession[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), live(clock.now())))
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .limit(MAX_DEVICES_LISTED);
+  return rows.map((row) => ({
+    id: row.id,
+    ...describeUserAgent(row.userAgent),
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: (row.lastSeenAt ?? row.createdAt).toISOString(),
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Signs out one of the user's sessions; false when it is not theirs or already ended. */
+export async function revokeDevice(db: Executor, userId: number, sessionId: number, clock: Clock): Promise<boolean> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length > 0;
+}
+
+/** Signs out every session of the user but `keepSessionId`; answers how many ended. */
+export async function revokeOtherDevices(db: Executor, userId: number, keepSessionId: number, clock: Clock): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: clock.now() })
+    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
 }

@@ -15,7 +15,7 @@ import { MINUTE } from '../../lib/clock.ts';
 import { hashPassword, newInviteCode, verifyPassword } from '../../lib/crypto.ts';
 import { defaultOperator, operatorIds } from '../operator/index.ts';
 import { changePoints } from '../points/index.ts';
-import { createSession, revokeAllSessions } from '../session/index.ts';
+import { createSession, revokeAllSessions, type ClientInfo } from '../session/index.ts';
 import { lockKey, withSmsCode } from '../sms/index.ts';
 import { effectiveMemberLevel, getUserData, maskPhone } from './membership.ts';
 import { MEMBER_LEVEL_NAMES, SMS_TYPES } from '../../../../common/domain.ts';
@@ -84,7 +84,7 @@ export async function inviteSummary(db: Executor, user: UserRow): Promise<{ invi
   return { inviterPhone: inviter?.phone ?? null, invited: invited!.n };
 }
 
-export async function register(ctx: AppContext, input: Registration): Promise<AuthResult> {
+export async function register(ctx: AppContext, input: Registration, client: ClientInfo = {}): Promise<AuthResult> {
   const { db, clock } = ctx;
   if (await phoneRegistered(db, input.phone)) throw conflict(USER_MESSAGES.phoneTaken);
   let inviterId: number | null = null;
@@ -104,7 +104,7 @@ export async function register(ctx: AppContext, input: Registration): Promise<Au
           .insert(users)
           .values({ phone: input.phone, passwordHash, inviteCode, inviterId, operatorId, createdAt: now })
           .returning();
-        const token = await createSession(tx, user!.id, clock);
+        const token = await createSession(tx, user!.id, clock, client);
         return { token, user: await getUserData(tx, user!, now) };
       });
     } catch (err) {
@@ -123,7 +123,7 @@ let dummyHash: Promise<string> | null = null;
 
 const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE));
 
-export async function passwordLogin(ctx: AppContext, phone: string, password: string): Promise<AuthResult> {
+export async function passwordLogin(ctx: AppContext, phone: string, password: string, client: ClientInfo = {}): Promise<AuthResult> {
   const { db, clock } = ctx;
   const now = clock.now();
   const user = await findUserByPhone(db, phone);
@@ -156,7 +156,7 @@ export async function passwordLogin(ctx: AppContext, phone: string, password: st
     .where(and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
     .returning();
   if (!unlocked) throw tooManyRequests(USER_MESSAGES.locked(Math.ceil(LOCK_MS / MINUTE)));
-  const token = await createSession(db, user.id, clock);
+  const token = await createSession(db, user.id, clock, client);
   return { token, user: await getUserData(db, unlocked, now) };
 }
 

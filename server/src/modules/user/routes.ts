@@ -1,13 +1,15 @@
 /**
  * /api/user/*: reg, pwd-login, reset-pwd (public), update-avatar, logout, user-data,
- * recommend/list (logged in). Answer shapes: common/api-types.ts.
+ * recommend/list (logged in); logout by token hash (public: the hash is the proof); the signed-in
+ * devices with sign-out of one or all others (logged in). Answer shapes: common/api-types.ts.
  */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { currentUser } from '../../http/context.ts';
-import { ok } from '../../http/errors.ts';
+import type { FastifyRequest } from 'fastify';
+import { currentSessionId, currentUser } from '../../http/context.ts';
+import { notFound, ok } from '../../http/errors.ts';
 import { msg, pagingShape, parseInput, phoneSchema } from '../../http/validate.ts';
-import { revokeSession } from '../session/index.ts';
+import { listDevices, revokeDevice, revokeOtherDevices, revokeSession, revokeSessionByHash } from '../session/index.ts';
 import { AVATAR_PRESETS } from '../../../../common/domain.ts';
 import { PASSWORD_PATTERN } from '../../../../common/account-rules.ts';
 import { USER_MESSAGES, invitedUsers, passwordLogin, register, resetPassword, updateAvatar } from './accounts.ts';
@@ -43,17 +45,25 @@ const avatarBody = z.strictObject({ avatar: z.enum(AVATAR_PRESETS, msg('请选�
 
 const listQuery = z.strictObject(pagingShape);
 
+const tokenHashBody = z.strictObject({
+  tokenHash: z.string(msg('缺少令牌摘要')).regex(/^[0-9a-fA-F]{64}$/, msg('令牌摘要格式不正确')),
+});
+
+const deviceBody = z.strictObject({ id: z.number(msg('请选择设备')).int(msg('请选择设备')).positive(msg('请选择设备')) });
+
+const clientOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? '', ip: request.ip });
+
 export async function userRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   app.post('/api/user/reg', async (request) => {
     const body = parseInput(regBody, request.body);
-    return ok(await register(ctx, { ...body, inviteCode: body.inviteCode || undefined }));
+    return ok(await register(ctx, { ...body, inviteCode: body.inviteCode || undefined }, clientOf(request)));
   });
 
   app.post('/api/user/pwd-login', async (request) => {
     const body = parseInput(loginBody, request.body);
-    return ok(await passwordLogin(ctx, body.phone, body.password));
+    return ok(await passwordLogin(ctx, body.phone, body.password, clientOf(request)));
   });
 
   app.post('/api/user/reset-pwd', { preHandler: app.optionalUser }, async (request) => {
@@ -73,6 +83,28 @@ export async function userRoutes(app: FastifyInstance) {
   app.post('/api/user/logout', { preHandler: app.optionalUser }, async (request) => {
     if (request.token) await revokeSession(ctx.db, request.token, ctx.clock);
     return ok({});
+  });
+
+  // A logout the app could not send at the time: only the token's SHA-256 was kept. Idempotent.
+  app.post('/api/user/logout-hash', async (request) => {
+    const { tokenHash } = parseInput(tokenHashBody, request.body);
+    await revokeSessionByHash(ctx.db, tokenHash, ctx.clock);
+    return ok({});
+  });
+
+  app.get('/api/user/devices', { preHandler: app.requireUser }, async (request) => {
+    return ok(await listDevices(ctx.db, currentUser(request).id, currentSessionId(request), ctx.clock));
+  });
+
+  app.post('/api/user/devices/logout', { preHandler: app.requireUser }, async (request) => {
+    const { id } = parseInput(deviceBody, request.body);
+    if (!(await revokeDevice(ctx.db, currentUser(request).id, id, ctx.clock))) throw notFound('设备不存在或已退出');
+    return ok({});
+  });
+
+  app.post('/api/user/devices/logout-others', { preHandler: app.requireUser }, async (request) => {
+    const count = await revokeOtherDevices(ctx.db, currentUser(request).id, currentSessionId(request), ctx.clock);
+    return ok({ count });
   });
 
   app.get('/api/user/user-data', { preHandler: app.requireUser }, async (request) => {

@@ -1,0 +1,47 @@
+import { createHash } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch } from '@/test/fetch';
+import { testUser } from '@/test/user';
+import { flushPendingLogouts, pendingLogouts } from './pending-logout';
+import { getToken, logout, reloadSessionFromStorage, setSession } from './session';
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest('hex');
+
+describe('logout that holds offline', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    reloadSessionFromStorage();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('online: revokes the token with it and keeps nothing', async () => {
+    setSession('tok-online', testUser);
+    const { requests } = stubFetch(() => ({ body: { success: true, data: {} } }));
+    await logout();
+    expect(requests.map((r) => [r.url, r.headers['t-token']])).toEqual([['/api/user/logout', 'tok-online']]);
+    expect(pendingLogouts()).toEqual([]);
+    expect(getToken()).toBeNull();
+  });
+
+  it('offline: keeps only the token hash (never the token), sends it when back, then forgets it', async () => {
+    setSession('tok-offline', testUser);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await logout();
+    expect(getToken()).toBeNull();
+    expect(pendingLogouts()).toEqual([hashOf('tok-offline')]);
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('tok-offline');
+
+    // a server error keeps it too
+    stubFetch(() => ({ status: 503, body: { success: false, message: '服务暂不可用' } }));
+    await flushPendingLogouts();
+    expect(pendingLogouts()).toEqual([hashOf('tok-offline')]);
+
+    const { requests } = stubFetch(() => ({ body: { success: true, data: {} } }));
+    await flushPendingLogouts();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ url: '/api/user/logout-hash', method: 'POST', body: { tokenHash: hashOf('tok-offline') } });
+    expect(requests[0].headers['t-token']).toBeUndefined();
+    expect(pendingLogouts()).toEqual([]);
+  });
+});
