@@ -26,6 +26,10 @@ const assetUrlPrefix: Record<string, string> = assetBase === '/' ? {} : { 'asset
 
 export default defineConfig({
   base: assetBase,
+  experimental: {
+    // public/ files stay on the app origin (src/lib/public-files.ts): only dist/assets/ is on a CDN.
+    renderBuiltUrl: (filename, { type }) => (type === 'public' ? `/${filename}` : undefined),
+  },
   resolve: {
     alias: {
       '@': fileURLToPath(new URL('./src', import.meta.url)),

@@ -4,12 +4,12 @@
  * Props: `avatar` (preset name or URL), `memberLevel`, `size` (px, default 36), `onClick?`.
  */
 import { avatarSrc } from '@/lib/session';
+import { publicFileUrl } from '@/lib/public-files';
 
-const BASE = import.meta.env.BASE_URL;
 
 export function levelBackground(level: number | undefined): string {
   const known = level === 3 || level === 5 || level === 7 ? level : 1;
-  return `${BASE}avatars/bg-level${known}.svg`;
+  return publicFileUrl(`avatars/bg-level${known}.svg`);
 }
 
 export interface UserAvatarProps {

@@ -25,6 +25,7 @@ import { ApiError, apiGet, apiPost } from './api';
 import { USER_DATA_PATH } from './api-paths';
 import { flushPendingLogouts, queueLogout, tokenHash } from './pending-logout';
 import { clearSession, getSnapshot, setUserInfo, storage, subscribe, type UserInfo } from './session-store';
+import { publicFileUrl } from './public-files';
 
 export {
   clearSession,
@@ -39,13 +40,11 @@ export {
 const INVITE_KEY = 'inviteCode';
 const REDIRECT_KEY = 'redirectAfterLogin';
 
-const BASE = import.meta.env.BASE_URL;
-
 /** Image URL of an avatar value: a preset name, an absolute URL, or the default avatar when empty. */
 export function avatarSrc(avatar: string | null | undefined): string {
-  if (avatar && (AVATAR_PRESETS as readonly string[]).includes(avatar)) return `${BASE}avatars/${avatar}.svg`;
+  if (avatar && (AVATAR_PRESETS as readonly string[]).includes(avatar)) return publicFileUrl(`avatars/${avatar}.svg`);
   if (avatar && /^(https?:)?\/\//.test(avatar)) return avatar;
-  return `${BASE}avatars/default.svg`;
+  return publicFileUrl('avatars/default.svg');
 }
 
 export const userAvatarSrc = (user: UserInfo | null = getSnapshot().user) => avatarSrc(user?.avatar);

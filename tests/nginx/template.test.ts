@@ -30,6 +30,7 @@ describe('nginx template', () => {
     expect(rendered).toContain('limit_req zone=api_login burst=20 nodelay;');
     expect(rendered).toContain('access_log /var/log/nginx/access.log edge;');
     expect(rendered).toContain("script-src 'self' https://cdn.example.com;");
+    expect(rendered).toContain("img-src 'self' data: blob: https: https://cdn.example.com;");
     for (const nginxVariable of ['$uri', '$remote_addr', '$host', '$status', '$content_security_policy']) {
       expect(rendered).toContain(nginxVariable);
     }

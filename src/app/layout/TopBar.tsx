@@ -9,9 +9,9 @@ import { Link, useLocation } from 'wouter';
 import PlainButton from '@/components/PlainButton';
 import { useSession } from '@/lib/session';
 import { withAntd } from '../lazy';
+import { publicFileUrl } from '@/lib/public-files';
 
 const UserArea = withAntd(() => import('./UserArea'));
-const BASE = import.meta.env.BASE_URL;
 
 export default function TopBar() {
   const { t } = useTranslation('layout');
@@ -22,7 +22,7 @@ export default function TopBar() {
     <header className="topbar">
       <div className="topbar-inner">
         <Link href="/" className="topbar-logo" aria-label={t('brand')}>
-          <img src={`${BASE}favicon.svg`} alt="" width={28} height={28} />
+          <img src={publicFileUrl('favicon.svg')} alt="" width={28} height={28} />
           <span>{t('brand')}</span>
         </Link>
         <nav className="topbar-nav" aria-label={t('nav.label')}>

@@ -1,10 +1,14 @@
 /**
- * Service worker registration and the update prompt: registerType 'prompt' through
- * vite-plugin-pwa's workbox-window based register. Loaded after the page, only in production builds.
+ * Service worker registration and the update prompt: registerType 'prompt' through vite-plugin-pwa's
+ * workbox-window based register. Loaded after the page, only in production builds. The open app
+ * checks for a new version itself (../update-checks.ts); a waiting version shows the prompt without
+ * a reload. Accepting it lets the new worker take over, and every open tab reloads once when it does
+ * (workbox-window's `controlling`); a tab on the old version keeps working until then.
  */
 import { useEffect, useState } from 'react';
 import PlainButton from '@/components/PlainButton';
 import { useTranslation } from 'react-i18next';
+import { scheduleUpdateChecks } from '../update-checks';
 
 export default function UpdatePrompt({ enabled = import.meta.env.PROD }: { enabled?: boolean }) {
   const { t } = useTranslation('layout');
@@ -14,12 +18,16 @@ export default function UpdatePrompt({ enabled = import.meta.env.PROD }: { enabl
   useEffect(() => {
     if (!enabled || !('serviceWorker' in navigator)) return;
     let cancelled = false;
+    let stopChecks: (() => void) | undefined;
     const start = () => {
       void import('virtual:pwa-register').then(({ registerSW }) => {
         if (cancelled) return;
         const updateSW = registerSW({
           immediate: true,
           onNeedRefresh: () => setUpdate(() => updateSW),
+          onRegisteredSW: (_url: string, registration: ServiceWorkerRegistration | undefined) => {
+            if (registration && !cancelled) stopChecks = scheduleUpdateChecks(registration);
+          },
           onRegisterError: (error: unknown) => console.warn('service worker registration failed', error),
         });
       });
@@ -28,6 +36,7 @@ export default function UpdatePrompt({ enabled = import.meta.env.PROD }: { enabl
     else window.addEventListener('load', start, { once: true });
     return () => {
       cancelled = true;
+      stopChecks?.();
       window.removeEventListener('load', start);
     };
   }, [enabled]);
