@@ -12,6 +12,7 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
+import { catalogueInIndexHtml } from './scripts/vite-catalogue-plugin';
 
 const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
 const appOrigin = '/';
@@ -58,6 +59,7 @@ export default defineConfig({
   },
   plugins: [
     react(),
+    catalogueInIndexHtml(fileURLToPath(new URL('./locales/zh-cn', import.meta.url))),
     VitePWA({
       base: appOrigin,
       scope: appOrigin,
@@ -84,6 +86,18 @@ export default defineConfig({
           { src: '/pwa-192x192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
           { src: '/pwa-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
           { src: '/maskable-512x512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+        categories: ['business', 'productivity', 'shopping'],
+        // Pictures of the running app (npm run screenshots): the richer install sheet.
+        screenshots: [
+          { src: '/screenshots/home-wide.png', sizes: '1280x720', type: 'image/png', form_factor: 'wide', label: '首页：积分余额、会员状态与计划概览' },
+          { src: '/screenshots/home-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: '手机上的首页' },
+        ],
+        // Quick actions of the installed icon.
+        shortcuts: [
+          { name: '发布计划', short_name: '发布计划', description: '发布淘宝/天猫任务计划', url: '/flow/tb', icons: [{ src: '/shortcuts/flow.png', sizes: '96x96', type: 'image/png' }] },
+          { name: '我的计划', short_name: '我的计划', description: '查看与管理已发布的计划', url: '/plan/list', icons: [{ src: '/shortcuts/plan.png', sizes: '96x96', type: 'image/png' }] },
+          { name: '积分充值', short_name: '积分充值', description: '购买积分套餐', url: '/recharge/integral', icons: [{ src: '/shortcuts/recharge.png', sizes: '96x96', type: 'image/png' }] },
         ],
       },
       // Each file once: nothing from includeAssets or the manifest icons, only these patterns. The

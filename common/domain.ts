@@ -5,16 +5,19 @@
  */
 import names from '../locales/zh-cn/common.json' with { type: 'json' };
 
+// The name maps below are marked pure, so that a bundle using only the codes (the web app) drops
+// the catalogue: app texts come from i18n, and a catalogue inside a chunk would rename it at every change.
+
 export const FLOW_TYPES = ['tb', 'jd', 'pdd'] as const;
 export type FlowType = (typeof FLOW_TYPES)[number];
 
 /** Platform name (the price table's `generalType`) per flowType. */
-export const PLATFORM_LABELS: Record<FlowType, string> = names.flowType;
+export const PLATFORM_LABELS: Record<FlowType, string> = /* @__PURE__ */ (() => names.flowType)();
 
 /** Member level codes: 1 default, 3 gold, 5 platinum, 7 masonry (diamond). */
 export const MEMBER_LEVELS = [1, 3, 5, 7] as const;
 export type MemberLevel = (typeof MEMBER_LEVELS)[number];
-export const MEMBER_LEVEL_NAMES: Record<MemberLevel, string> = names.memberLevel;
+export const MEMBER_LEVEL_NAMES: Record<MemberLevel, string> = /* @__PURE__ */ (() => names.memberLevel)();
 export const isMemberLevel = (v: unknown): v is MemberLevel =>
   typeof v === 'number' && (MEMBER_LEVELS as readonly number[]).includes(v);
 
@@ -29,7 +32,7 @@ export const PAY_TYPES = {
 } as const;
 export type PayType = (typeof PAY_TYPES)[keyof typeof PAY_TYPES];
 export const PAY_TYPE_CODES = Object.values(PAY_TYPES) as PayType[];
-export const PAY_TYPE_LABELS: Record<PayType, string> = names.payType;
+export const PAY_TYPE_LABELS: Record<PayType, string> = /* @__PURE__ */ (() => names.payType)();
 export const isPayType = (v: unknown): v is PayType =>
   typeof v === 'number' && (PAY_TYPE_CODES as number[]).includes(v);
 
@@ -42,12 +45,12 @@ export const AVATAR_PRESETS = ['avatar1', 'avatar2', 'avatar3', 'avatar4', 'avat
 
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = names.orderStatus;
+export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = /* @__PURE__ */ (() => names.orderStatus)();
 
 export const PLAN_STATUSES = ['pending', 'running', 'completed', 'stopped'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
-export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = names.planStatus;
+export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = /* @__PURE__ */ (() => names.planStatus)();
 
 export const LEDGER_KINDS = ['recharge', 'plan_charge', 'plan_refund', 'adjust'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
-export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = names.ledgerKind;
+export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = /* @__PURE__ */ (() => names.ledgerKind)();

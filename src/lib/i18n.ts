@@ -3,9 +3,12 @@
  * auth, user, home, flow, plan, recharge, ...). Adding `locales/zh-cn/<ns>.json` is all a feature
  * needs to do: every file there is found at build time.
  *
- * The shell's namespaces (`EAGER_NAMESPACES`) are bundled with the entry; every other namespace is
- * a small lazy chunk fetched the first time a component calls `useTranslation('<ns>')` (react-i18next
- * suspends until it is there; the routes' Suspense shows the page spinner), so /login stays small.
+ * The shell's namespaces (`EAGER_NAMESPACES`) are there before the first render; every other
+ * namespace is a small JSON file fetched the first time a component calls `useTranslation('<ns>')`
+ * (react-i18next suspends until it is there; the routes' Suspense shows the page spinner), so /login
+ * stays small. In the built app no text is inside a JS chunk: the build embeds the shell's namespaces
+ * and the other files' URLs in index.html (scripts/vite-catalogue-plugin.ts), so changing a text
+ * renames at most that namespace's file, not every chunk.
  *
  * Use in components: `const { t } = useTranslation('ns')` then `t('key')`, or `t('otherNs:key')`
  * (a namespace used only through the `ns:key` prefix must also be listed in useTranslation, or be
@@ -14,23 +17,47 @@
  */
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { CATALOGUE_ELEMENT_ID, EAGER_NAMESPACES, type EmbeddedCatalogue } from './i18n-namespaces';
 
 type Catalogue = Record<string, unknown>;
 
-export const EAGER_NAMESPACES = ['common', 'layout', 'auth'] as const;
+export { EAGER_NAMESPACES };
 
-const eagerFiles = import.meta.glob<Catalogue>(['/locales/zh-cn/common.json', '/locales/zh-cn/layout.json', '/locales/zh-cn/auth.json'], {
-  eager: true,
-  import: 'default',
-});
-const lazyFiles = import.meta.glob<Catalogue>(['/locales/zh-cn/*.json', '!/locales/zh-cn/common.json', '!/locales/zh-cn/layout.json', '!/locales/zh-cn/auth.json'], {
-  import: 'default',
-});
+/** The built app's catalogue: embedded in index.html by the build (scripts/vite-catalogue-plugin.ts). */
+function embeddedCatalogue(): EmbeddedCatalogue {
+  const text = typeof document === 'undefined' ? null : document.getElementById(CATALOGUE_ELEMENT_ID)?.textContent;
+  try {
+    if (text) return JSON.parse(text) as EmbeddedCatalogue;
+  } catch (error) {
+    console.error('catalogue block unreadable', error);
+  }
+  return { resources: {}, urls: {} };
+}
 
-const nsOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
+async function fetchNamespace(url: string): Promise<Catalogue> {
+  const response = await fetch(url, { credentials: 'omit' });
+  if (!response.ok) throw new Error(`catalogue ${url}: ${response.status}`);
+  return (await response.json()) as Catalogue;
+}
 
-const eagerResources: Record<string, Catalogue> = Object.fromEntries(Object.entries(eagerFiles).map(([path, content]) => [nsOf(path), content]));
-const lazyLoaders: Record<string, () => Promise<Catalogue>> = Object.fromEntries(Object.entries(lazyFiles).map(([path, load]) => [nsOf(path), load]));
+let eagerResources: Record<string, Catalogue>;
+let lazyLoaders: Record<string, () => Promise<Catalogue>>;
+
+if (import.meta.env.PROD) {
+  const embedded = embeddedCatalogue();
+  eagerResources = embedded.resources;
+  lazyLoaders = Object.fromEntries(Object.entries(embedded.urls).map(([ns, url]) => [ns, () => fetchNamespace(url)]));
+} else {
+  // Development server and unit tests: the JSON files themselves.
+  const nsOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
+  const files = import.meta.glob<Catalogue>('/locales/zh-cn/*.json', { import: 'default' });
+  const eagerFiles = import.meta.glob<Catalogue>(['/locales/zh-cn/common.json', '/locales/zh-cn/layout.json', '/locales/zh-cn/auth.json'], {
+    eager: true,
+    import: 'default',
+  });
+  eagerResources = Object.fromEntries(Object.entries(eagerFiles).map(([path, content]) => [nsOf(path), content]));
+  lazyLoaders = Object.fromEntries(Object.entries(files).filter(([path]) => !(nsOf(path) in eagerResources)).map(([path, load]) => [nsOf(path), load]));
+}
 
 export const namespaces = [...Object.keys(eagerResources), ...Object.keys(lazyLoaders)];
 

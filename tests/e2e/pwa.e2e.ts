@@ -1,8 +1,4 @@
 /** PWA: manifest, installability (CDP), service worker precache, offline shell, no caching of private API answers. */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, statSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { api, baseURL, DEMO, login, openPage, openPersistentPage, useBrowser } from './harness';
 
@@ -109,58 +105,6 @@ describe('PWA', () => {
     expect(new URL(page.url()).pathname).toBe('/user/center');
     expect(errors.filter((e) => !/dynamically imported module|Failed to fetch/i.test(e))).toEqual([]);
     await context.close();
-  });
-
-  it('offers a refresh when a new deployment is available, and the refresh activates it', async () => {
-    // a copy of dist/ on a tiny static server, so the test can "deploy" a new sw.js
-    const dir = mkdtempSync(join(tmpdir(), 'e2e-deploy-'));
-    cpSync(resolve(import.meta.dirname, '..', '..', 'dist'), dir, { recursive: true });
-    const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml' };
-    const server: Server = createServer((request, response) => {
-      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
-      if (path.startsWith('/api/')) {
-        response.writeHead(503, { 'Content-Type': 'application/json' }).end('{"success":false,"message":"维护中"}');
-        return;
-      }
-      const file = join(dir, path);
-      const target = file.startsWith(dir) && existsSync(file) && statSync(file).isFile() ? file : join(dir, 'index.html');
-      response.writeHead(200, { 'Content-Type': types[extname(target)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
-      response.end(readFileSync(target));
-    });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const address = server.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const context = await browser().newContext({ baseURL: origin });
-    try {
-      const page = await context.newPage();
-      await page.goto('/login');
-      await page.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
-      await page.reload();
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      expect(await page.getByTestId('update-prompt').count()).toBe(0);
-
-      // "deploy": the service worker script changes
-      writeFileSync(join(dir, 'sw.js'), `${readFileSync(join(dir, 'sw.js'), 'utf8')}\n// deployment 2\n`);
-      await page.evaluate(async () => {
-        const registration = await navigator.serviceWorker.getRegistration();
-        await registration?.update();
-      });
-      const prompt = page.getByTestId('update-prompt');
-      await prompt.waitFor({ timeout: 20_000 });
-      expect(await prompt.innerText()).toContain('发现新版本');
-      await Promise.all([page.waitForEvent('load', { timeout: 20_000 }), page.getByTestId('update-reload').click()]);
-      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-      // the new worker took over: nothing is left waiting, and no prompt after the reload
-      const waiting = await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
-      expect(waiting).toBe(false);
-      expect(await page.getByTestId('update-prompt').count()).toBe(0);
-    } finally {
-      await context.close();
-      await new Promise((done) => server.close(done));
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 
   it('answers /smi and /sui navigations from the server (not the cached shell)', async () => {

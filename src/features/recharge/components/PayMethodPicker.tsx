@@ -1,8 +1,10 @@
-/** The payment-method choice: codes and labels from common/domain (shared with the server). */
+/** The payment-method choice: codes from common/domain (shared with the server), names from the catalogue. */
 import { Radio } from 'antd';
-import { PAY_TYPE_CODES, PAY_TYPE_LABELS, type PayType } from '@common/domain';
+import { useTranslation } from 'react-i18next';
+import { PAY_TYPE_CODES, type PayType } from '@common/domain';
 
 export default function PayMethodPicker({ value, onChange }: { value: PayType; onChange: (payType: PayType) => void }) {
+  const { t } = useTranslation('common');
   return (
     <Radio.Group
       className="recharge-paytypes"
@@ -11,7 +13,7 @@ export default function PayMethodPicker({ value, onChange }: { value: PayType; o
       optionType="button"
       buttonStyle="solid"
       data-testid="pay-methods"
-      options={PAY_TYPE_CODES.map((code) => ({ value: code, label: PAY_TYPE_LABELS[code] }))}
+      options={PAY_TYPE_CODES.map((code) => ({ value: code, label: t(`payType.${code}`) }))}
     />
   );
 }

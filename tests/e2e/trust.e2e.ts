@@ -1,0 +1,173 @@
+/**
+ * An installed app you can trust: no token in Cache Storage after a signed-in session, a logout made
+ * offline that the server honours once the device is back, signed-in users kept off the visitor forms,
+ * and a CDN build (ASSET_BASE_URL, only dist/assets/ on a second origin) with no failed request.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, resolve } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { startApiServer } from '../../server/test/processes.mjs';
+import { api, DEMO, login, openPage, registerUserViaApi, sessionToken, useBrowser } from './harness';
+
+const browser = useBrowser();
+const repoRoot = resolve(import.meta.dirname, '..', '..');
+
+/** Every entry of every cache: its URL and the request headers stored with it. */
+const cacheEntries = (page: Page) =>
+  page.evaluate(async () => {
+    const entries: { cache: string; url: string; headers: [string, string][] }[] = [];
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      for (const request of await cache.keys()) entries.push({ cache: name, url: request.url, headers: [...request.headers.entries()] });
+    }
+    return entries;
+  });
+
+async function logOutThroughMenu(page: Page) {
+  await page.getByTestId('user-menu').hover();
+  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  await page.waitForURL((url) => url.pathname === '/login');
+}
+
+describe('trust', () => {
+  it('keeps no token in Cache Storage during and after a signed-in session; logout empties the user caches', async () => {
+    const { page, context } = await openPage(browser(), '/login');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await login(page, DEMO.phone, DEMO.password);
+    const token = (await sessionToken(page))!;
+    await page.reload();
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await page.getByTestId('balance').waitFor();
+    await page.getByTestId('open-price').click();
+    await page.getByTestId('price-config').first().waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto('/user/center');
+    await page.getByTestId('masked-phone').waitFor();
+
+    const during = await cacheEntries(page);
+    expect(during.some((e) => e.cache === 'api-public')).toBe(true);
+    const withToken = (entries: typeof during) => entries.filter((e) => e.headers.some(([name, value]) => name === 't-token' || value.includes(token)));
+    expect(withToken(during)).toEqual([]);
+    for (const entry of during.filter((e) => e.cache === 'api-public')) expect(entry.headers).toEqual([]);
+
+    await logOutThroughMenu(page);
+    await page.waitForFunction(async () => !(await caches.keys()).includes('images'));
+    const after = await cacheEntries(page);
+    expect(withToken(after)).toEqual([]);
+    expect(after.filter((e) => e.cache === 'images')).toEqual([]);
+    expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage, ...sessionStorage })))).not.toContain(token);
+    await context.close();
+  });
+
+  it('logout made offline: the token is refused within 30 s of coming back online', async () => {
+    const user = await registerUserViaApi();
+    const { page, context } = await openPage(browser(), '/login');
+    await login(page, user.phone, user.password);
+    const token = (await sessionToken(page))!;
+    expect((await api('/api/user/user-data', { token })).status).toBe(200);
+
+    await context.setOffline(true);
+    await logOutThroughMenu(page);
+    expect(await sessionToken(page)).toBeNull();
+    // nothing at rest can sign in: only the token's hash is kept
+    expect(JSON.stringify(await page.evaluate(() => ({ ...localStorage })))).not.toContain(token);
+    expect((await api('/api/user/user-data', { token })).status).toBe(200); // the server has not heard yet
+
+    await context.setOffline(false);
+    const deadline = Date.now() + 30_000;
+    let status = 200;
+    while (Date.now() < deadline && status !== 401) {
+      await new Promise((r) => setTimeout(r, 500));
+      status = (await api('/api/user/user-data', { token })).status;
+    }
+    expect(status).toBe(401);
+    expect(await page.evaluate(() => localStorage.getItem('pendingLogouts'))).toBeNull();
+    await context.close();
+  });
+
+  it('sends a signed-in user on /login, /register or /find-pwd home (replace)', async () => {
+    const { page, context } = await openPage(browser(), '/login');
+    await login(page, DEMO.phone, DEMO.password);
+    for (const path of ['/login', '/register', '/find-pwd']) {
+      await page.goto('/plan/list');
+      await page.evaluate((target) => {
+        history.pushState(null, '', target);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await page.waitForURL((url) => url.pathname === '/');
+      expect(await page.getByTestId('login-form').count()).toBe(0);
+      // replaced: going back leaves the app page before, not the form
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/plan/list');
+      // a fresh load of the form page too
+      await page.goto(path);
+      await page.waitForURL((url) => url.pathname === '/');
+    }
+    await context.close();
+  });
+
+  it('CDN build: with only dist/assets/ on a second origin, no request fails', async () => {
+    const out = mkdtempSync(join(tmpdir(), 'e2e-cdn-build-'));
+    const dataDir = mkdtempSync(join(tmpdir(), 'e2e-cdn-data-'));
+    // the asset origin: a tiny static server answering CORS, serving nothing but dist/assets/
+    const cdn: Server = createServer((request, response) => {
+      const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
+      const file = join(out, path);
+      const cors = { 'Access-Control-Allow-Origin': '*' };
+      if (!path.startsWith('/assets/') || !file.startsWith(join(out, 'assets')) || !existsSync(file) || !statSync(file).isFile()) {
+        response.writeHead(404, cors).end();
+        return;
+      }
+      const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
+      response.writeHead(200, { ...cors, 'Content-Type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    });
+    await new Promise<void>((done) => cdn.listen(0, '127.0.0.1', done));
+    const address = cdn.address();
+    const cdnOrigin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const build = spawnSync(process.execPath, [join(repoRoot, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', out, '--emptyOutDir', '--logLevel', 'error'], {
+      cwd: repoRoot,
+      env: { ...process.env, ASSET_BASE_URL: `${cdnOrigin}/` },
+      stdio: 'inherit',
+    });
+    expect(build.status).toBe(0);
+    const server = await startApiServer({ env: { DATA_DIR: dataDir, DIST_DIR: out, LOG_LEVEL: 'warn' } });
+    try {
+      const { page, context, errors } = await openPage(browser(), undefined, { baseURL: server.baseURL });
+      const failed: string[] = [];
+      const fromCdn: string[] = [];
+      page.on('requestfailed', (request) => failed.push(`${request.url()} ${request.failure()?.errorText}`));
+      page.on('response', (response) => {
+        if (response.status() >= 400) failed.push(`${response.url()} ${response.status()}`);
+        if (response.url().startsWith(cdnOrigin)) fromCdn.push(response.url());
+      });
+      await page.goto('/login');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+      });
+      await login(page, DEMO.phone, DEMO.password);
+      await page.getByTestId('balance').waitFor();
+      for (const path of ['/user/center', '/plan/list', '/flow/tb', '/recharge/integral']) {
+        await page.goto(path);
+        await page.waitForLoadState('networkidle');
+      }
+      await page.reload();
+      await page.waitForLoadState('networkidle');
+      expect(fromCdn.length).toBeGreaterThan(5);
+      expect(fromCdn.every((url) => new URL(url).pathname.startsWith('/assets/'))).toBe(true);
+      expect(failed).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    } finally {
+      await server.stop();
+      await new Promise((done) => cdn.close(done));
+      rmSync(out, { recursive: true, force: true });
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
