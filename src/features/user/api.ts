@@ -5,3 +5,21 @@ import type { UserInfo } from '@/lib/session';
 export const RECOMMEND_LIST_PATH = '/api/user/recommend/list';
 
 export const updateAvatar = (avatar: string) => apiPost<UserInfo>('/api/user/update-avatar', { avatar });
+
+export const DEVICES_PATH = '/api/user/devices';
+
+/** A signed-in session of the account, as GET /api/user/devices answers it. */
+export interface Device {
+  id: number;
+  browser: string;
+  browserVersion: string;
+  os: string;
+  mobile: boolean;
+  ip: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}
+
+export const logoutDevice = (id: number) => apiPost<Record<string, never>>('/api/user/devices/logout', { id });
+export const logoutOtherDevices = () => apiPost<{ count: number }>('/api/user/devices/logout-others');

@@ -5,6 +5,14 @@ import { PAY_TYPE_CODES, type PayType } from '@common/domain';
 
 export default function PayMethodPicker({ value, onChange }: { value: PayType; onChange: (payType: PayType) => void }) {
   const { t } = useTranslation('common');
+  const names: Record<PayType, string> = {
+    1: t('payType.1'),
+    2: t('payType.2'),
+    3: t('payType.3'),
+    4: t('payType.4'),
+    6: t('payType.6'),
+    9: t('payType.9'),
+  };
   return (
     <Radio.Group
       className="recharge-paytypes"
@@ -13,7 +21,7 @@ export default function PayMethodPicker({ value, onChange }: { value: PayType; o
       optionType="button"
       buttonStyle="solid"
       data-testid="pay-methods"
-      options={PAY_TYPE_CODES.map((code) => ({ value: code, label: t(`payType.${code}`) }))}
+      options={PAY_TYPE_CODES.map((code) => ({ value: code, label: names[code] }))}
     />
   );
 }

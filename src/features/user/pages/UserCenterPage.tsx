@@ -16,6 +16,7 @@ import { openChangePasswordModal } from '@/lib/ui-events';
 import AvatarChooser from '../components/AvatarChooser';
 import InviteCard from '../components/InviteCard';
 import RecommendList from '../components/RecommendList';
+import DeviceList from '../components/DeviceList';
 
 const LEVEL_COLORS: Record<number, string> = { 1: 'default', 3: 'gold', 5: 'geekblue', 7: 'purple' };
 
@@ -86,6 +87,11 @@ export default function UserCenterPage({ orders }: UserCenterPageProps) {
       <h2 className="section-title">{t('recommend.title')}</h2>
       <div className="card">
         <RecommendList />
+      </div>
+
+      <h2 className="section-title">{t('devices.title')}</h2>
+      <div className="card">
+        <DeviceList />
       </div>
 
       {orders && (

@@ -1,0 +1,96 @@
+/**
+ * The account's signed-in devices (GET /api/user/devices): browser and system, address, last use,
+ * this device marked; sign out any other one, or all others at once.
+ */
+import { Button, List, Popconfirm, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import useSWR from 'swr';
+import { formatDateTime } from '@/lib/format';
+import { toastSuccess } from '@/lib/toast';
+import { DEVICES_PATH, logoutDevice, logoutOtherDevices, type Device } from '../api';
+
+export default function DeviceList() {
+  const { t } = useTranslation('user');
+  const { data, isLoading, mutate } = useSWR<Device[]>(DEVICES_PATH);
+  const devices = data ?? [];
+  const others = devices.filter((device) => !device.current).length;
+
+  const browsers: Record<string, string> = {
+    wechat: t('devices.browser.wechat'),
+    edge: t('devices.browser.edge'),
+    opera: t('devices.browser.opera'),
+    samsung: t('devices.browser.samsung'),
+    firefox: t('devices.browser.firefox'),
+    chrome: t('devices.browser.chrome'),
+    safari: t('devices.browser.safari'),
+  };
+  const systems: Record<string, string> = {
+    harmonyos: t('devices.os.harmonyos'),
+    android: t('devices.os.android'),
+    ios: t('devices.os.ios'),
+    windows: t('devices.os.windows'),
+    macos: t('devices.os.macos'),
+    chromeos: t('devices.os.chromeos'),
+    linux: t('devices.os.linux'),
+  };
+  const name = (device: Device) => {
+    const browser = browsers[device.browser] ?? t('devices.browser.other');
+    return t('devices.device', {
+      browser: device.browserVersion ? t('devices.version', { name: browser, version: device.browserVersion }) : browser,
+      os: systems[device.os] ?? t('devices.os.other'),
+    });
+  };
+
+  const signOut = async (device: Device) => {
+    await logoutDevice(device.id);
+    toastSuccess(t('devices.loggedOut'));
+    await mutate();
+  };
+  const signOutOthers = async () => {
+    const { count } = await logoutOtherDevices();
+    toastSuccess(t('devices.loggedOutOthers', { count }));
+    await mutate();
+  };
+
+  return (
+    <div data-testid="device-list">
+      <List<Device>
+        loading={isLoading}
+        dataSource={devices}
+        locale={{ emptyText: t('devices.empty') }}
+        renderItem={(device) => (
+          <List.Item
+            data-testid="device"
+            actions={
+              device.current
+                ? []
+                : [
+                    <Popconfirm key="logout" title={t('devices.logoutConfirm')} onConfirm={() => signOut(device)}>
+                      <Button type="link" danger size="small" data-testid="device-logout">
+                        {t('devices.logout')}
+                      </Button>
+                    </Popconfirm>,
+                  ]
+            }
+          >
+            <List.Item.Meta
+              title={
+                <span>
+                  {name(device)} {device.current && <Tag color="blue" data-testid="device-current">{t('devices.current')}</Tag>}
+                </span>
+              }
+              description={`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}　${t('devices.lastSeen')}：${formatDateTime(device.lastSeenAt)}`}
+            />
+          </List.Item>
+        )}
+      />
+      {others > 0 && (
+        <Popconfirm title={t('devices.logoutOthersConfirm')} onConfirm={signOutOthers}>
+          <Button danger data-testid="devices-logout-others">
+            {t('devices.logoutOthers')}
+          </Button>
+        </Popconfirm>
+      )}
+    </div>
+  );
+}
