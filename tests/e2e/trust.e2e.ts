@@ -71,6 +71,7 @@ describe('trust', () => {
     await login(page, user.phone, user.password);
     const token = (await sessionToken(page))!;
     expect((await api('/api/user/user-data', { token })).status).toBe(200);
+    await page.getByTestId('user-menu').waitFor(); // its code loads while online
 
     await context.setOffline(true);
     await logOutThroughMenu(page);
@@ -152,12 +153,13 @@ describe('trust', () => {
       });
       await login(page, DEMO.phone, DEMO.password);
       await page.getByTestId('balance').waitFor();
-      for (const path of ['/user/center', '/plan/list', '/flow/tb', '/recharge/integral']) {
+      for (const [path, testId] of [['/user/center', 'masked-phone'], ['/plan/list', 'plan-list'], ['/flow/tb', 'publish'], ['/recharge/integral', 'pay-methods']] as const) {
         await page.goto(path);
-        await page.waitForLoadState('networkidle');
+        await page.getByTestId(testId).first().waitFor();
       }
       await page.reload();
-      await page.waitForLoadState('networkidle');
+      await page.getByTestId('pay-methods').waitFor();
+      await page.waitForTimeout(1000);
       expect(fromCdn.length).toBeGreaterThan(5);
       expect(fromCdn.every((url) => new URL(url).pathname.startsWith('/assets/'))).toBe(true);
       expect(failed).toEqual([]);
@@ -169,5 +171,5 @@ describe('trust', () => {
       rmSync(out, { recursive: true, force: true });
       rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 300_000);
 });
