@@ -35,7 +35,7 @@ describe('signed-in devices', () => {
     const u = await createTestUser(env);
     const laptop = await login(u.phone, u.password, CHROME_WINDOWS);
     env.clock.advance(10 * MINUTE);
-    const phone = await login(u.phone, u.password, SAFARI_IPHONE);
+    await login(u.phone, u.password, SAFARI_IPHONE);
     env.clock.advance(10 * MINUTE);
 
     const res = await call(env, 'GET', '/api/user/devices', { token: laptop });
