@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MINUTE } from '../src/lib/clock.ts';
-import { describeUserAgent } from '../src/modules/session/user-agent.ts';
+import { describeUserAgent } from '../src/modules/session/index.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
 
 let env: TestEnv;

@@ -79,7 +79,7 @@ export default function DeviceList() {
                   {name(device)} {device.current && <Tag color="blue" data-testid="device-current">{t('devices.current')}</Tag>}
                 </span>
               }
-              description={`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}　${t('devices.lastSeen')}：${formatDateTime(device.lastSeenAt)}`}
+              description={`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}\u3000${t('devices.lastSeen')}：${formatDateTime(device.lastSeenAt)}`}
             />
           </List.Item>
         )}
