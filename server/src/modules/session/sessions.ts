@@ -7,7 +7,7 @@
  * Revocation takes the token, or only its SHA-256 hash: an app that could not reach the server at
  * logout keeps nothing but the hash (it cannot sign in) and sends it once back online.
  */
-import { and, count, desc, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { sessions } from '../../db/schema.ts';
 import { DAY, HOUR, MINUTE, type Clock } from '../../lib/clock.ts';
@@ -77,14 +77,19 @@ export async function liveSession(
   return { userId: session.userId, sessionId: session.id };
 }
 
-/** Revokes the session of a token hash (hex SHA-256). Answers whether a live session ended. */
-export async function revokeSessionByHash(db: Executor, tokenHash: string, clock: Clock): Promise<boolean> {
+/** Ends the not yet revoked sessions matching `where`; answers how many ended. */
+async function endSessions(db: Executor, where: SQL | undefined, at: Date): Promise<number> {
   const ended = await db
     .update(sessions)
-    .set({ revokedAt: clock.now() })
-    .where(and(eq(sessions.tokenHash, tokenHash.toLowerCase()), isNull(sessions.revokedAt)))
+    .set({ revokedAt: at })
+    .where(and(where, isNull(sessions.revokedAt)))
     .returning({ id: sessions.id });
-  return ended.length > 0;
+  return ended.length;
+}
+
+/** Revokes the session of a token hash (hex SHA-256). Answers whether a live session ended. */
+export async function revokeSessionByHash(db: Executor, tokenHash: string, clock: Clock): Promise<boolean> {
+  return (await endSessions(db, eq(sessions.tokenHash, tokenHash.toLowerCase()), clock.now())) > 0;
 }
 
 export async function revokeSession(db: Executor, token: string, clock: Clock): Promise<void> {
@@ -137,20 +142,10 @@ export async function listDevices(db: Executor, userId: number, currentSessionId
 
 /** Signs out one of the user's sessions; false when it is not theirs or already ended. */
 export async function revokeDevice(db: Executor, userId: number, sessionId: number, clock: Clock): Promise<boolean> {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: clock.now() })
-    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return ended.length > 0;
+  return (await endSessions(db, and(eq(sessions.id, sessionId), eq(sessions.userId, userId)), clock.now())) > 0;
 }
 
 /** Signs out every session of the user but `keepSessionId`; answers how many ended. */
-export async function revokeOtherDevices(db: Executor, userId: number, keepSessionId: number, clock: Clock): Promise<number> {
-  const ended = await db
-    .update(sessions)
-    .set({ revokedAt: clock.now() })
-    .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return ended.length;
+export function revokeOtherDevices(db: Executor, userId: number, keepSessionId: number, clock: Clock): Promise<number> {
+  return endSessions(db, and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)), clock.now());
 }
