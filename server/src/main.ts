@@ -1,7 +1,7 @@
 /** Entry point of `npm start`: migrate, seed, serve the API (and the built app) on PORT. */
 import { loadConfigOrExit } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
+import { removePlaceholderCollectDetails, seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
 import { buildApp } from './app.ts';
 import { systemClock } from './lib/clock.ts';
 import { createSmsProvider } from './modules/sms/index.ts';
@@ -10,7 +10,10 @@ import { createSmsProvider } from './modules/sms/index.ts';
 const config = loadConfigOrExit('server');
 
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const seeded = await seedReferenceData(database.db);
+const seeded = await seedReferenceData(database.db, systemClock.now(), { production: config.nodeEnv === 'production' });
+if (config.nodeEnv === 'production' && (await removePlaceholderCollectDetails(database.db))) {
+  console.log('Cleared the demo collect details (set the real ones with `npm run ops -- collect:set`).');
+}
 const demo = config.nodeEnv !== 'production' && (await seedDemoAccount(database.db, systemClock.now()));
 
 const app = await buildApp(
