@@ -67,11 +67,13 @@ export interface TestEnvOptions {
   sms?: SmsProvider;
   /** A PGlite folder instead of the run's database (in memory, or TEST_DATABASE_URL's server). */
   dataDir?: string;
+  /** Seed reference data as a production start does (no demo collect details). */
+  productionSeed?: boolean;
 }
 
 export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv> {
   const { database, location, drop } = await openTestDatabase(opts.dataDir);
-  await seedReferenceData(database.db);
+  await seedReferenceData(database.db, new Date(), { production: opts.productionSeed });
   const clock = new ManualClock(opts.now ? new Date(opts.now) : new Date());
   const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), ...opts.config };
   const ctx: AppContext = {
