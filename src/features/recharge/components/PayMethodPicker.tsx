@@ -1,8 +1,14 @@
-/** The payment-method choice: codes and labels from common/domain (shared with the server). */
+/** The payment-method choice among the pay types the server offers; labels from common/domain (the zh-cn catalogue). */
 import { Radio } from 'antd';
-import { PAY_TYPE_CODES, PAY_TYPE_LABELS, type PayType } from '@common/domain';
+import { PAY_TYPE_LABELS, type PayType } from '@common/domain';
 
-export default function PayMethodPicker({ value, onChange }: { value: PayType; onChange: (payType: PayType) => void }) {
+export interface PayMethodPickerProps {
+  offered: PayType[];
+  value: PayType | null;
+  onChange: (payType: PayType) => void;
+}
+
+export default function PayMethodPicker({ offered, value, onChange }: PayMethodPickerProps) {
   return (
     <Radio.Group
       className="recharge-paytypes"
@@ -11,7 +17,7 @@ export default function PayMethodPicker({ value, onChange }: { value: PayType; o
       optionType="button"
       buttonStyle="solid"
       data-testid="pay-methods"
-      options={PAY_TYPE_CODES.map((code) => ({ value: code, label: PAY_TYPE_LABELS[code] }))}
+      options={offered.map((code) => ({ value: code, label: PAY_TYPE_LABELS[code] }))}
     />
   );
 }
