@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, users } from '../src/db/schema.ts';
-import { ledgerSum } from '../src/modules/points/ledger.ts';
+import { ledgerSum } from '../src/modules/points/index.ts';
 import { readPaymentSettings } from '../src/pay-settings.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
 

@@ -21,6 +21,16 @@ interface Transaction {
   amount?: { total?: number };
 }
 
+/** The few API v3 paths used here, as the plugin's chained client exposes them. */
+interface Endpoint {
+  get(config: Record<string, unknown>): Promise<{ data: unknown }>;
+  post(data: Record<string, unknown>, config?: Record<string, unknown>): Promise<{ data: unknown }>;
+}
+interface TransactionsApi {
+  native: Endpoint;
+  outTradeNo: { _out_trade_no_: Endpoint & { close: Endpoint } };
+}
+
 interface GatewayFailure {
   response?: { status?: number; data?: { code?: string; message?: string } };
   message?: string;
@@ -47,8 +57,8 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
     baseURL: settings.baseUrl,
     timeout: 10_000,
   });
-  // The client is a proxy that turns property chains into API paths (outTradeNo -> out-trade-no).
-  const transactions = (client as unknown as { v3: any }).v3.pay.transactions;
+  // The client is a proxy that turns property chains into API paths (outTradeNo -> out-trade-no, _x_ -> {x}).
+  const transactions = (client as unknown as { v3: { pay: { transactions: TransactionsApi } } }).v3.pay.transactions;
   const now = options.now ?? (() => new Date());
 
   const unavailable = (what: string, err: unknown) => {
@@ -67,7 +77,7 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
 
     async createPayment(request) {
       try {
-        const { data } = await transactions.native.post({
+        const { data } = (await transactions.native.post({
           appid: settings.appId,
           mchid: settings.mchId,
           description: request.subject,
@@ -75,7 +85,7 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
           time_expire: request.expiresAt.toISOString().replace(/\.\d{3}Z$/, '+00:00'),
           notify_url: options.notifyUrl,
           amount: { total: request.amount, currency: 'CNY' },
-        });
+        })) as { data?: { code_url?: unknown } };
         if (typeof data?.code_url !== 'string') throw new Error('no code_url in the answer');
         return { provider: 'wechat', qrCode: data.code_url };
       } catch (err) {
