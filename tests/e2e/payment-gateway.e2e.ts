@@ -27,7 +27,7 @@ beforeAll(async () => {
   alipay = await new FakeAlipay().start();
   wechat = await new FakeWechatPay().start();
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-pay-'));
-  server = await startApiServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_BASE_URL, ...alipay.env, ...wechat.env }, timeoutMs: 90_000, what: 'API server with payment gateways' });
+  server = await startApiServer({ built: true, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_BASE_URL, ...alipay.env, ...wechat.env }, timeoutMs: 90_000, what: 'API server with payment gateways' });
   opened = await openPage(browser(), '/login', { baseURL: server.baseURL });
   page = opened.page;
   await login(page, DEMO.phone, DEMO.password);
