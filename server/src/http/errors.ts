@@ -23,4 +23,3 @@ export const serviceUnavailable = (message: string) => new AppError(503, message
 
 /** Success envelope. */
 export const ok = <T>(data: T) => ({ success: true as const, data });
-export const serviceUnavailable = (message: string, data?: unknown) => new AppError(503, message, data);
