@@ -212,6 +212,15 @@ export type PayInstructions =
   | { kind: 'collect'; transferRemark: string; alipayCollectQr?: string; wxpayCollectQr?: string; bankAccount?: string }
   | { kind: 'staff'; transferRemark: string };
 
+/** pay/types row: a pay type this caller is offered. */
+export interface PayTypeOption {
+  payType: PayType;
+  payTypeText: string;
+}
+
+/** order/create `scene`: 'qr' (default) a code to scan; 'wap' the gateway's phone cashier page. */
+export type PayScene = 'qr' | 'wap';
+
 /** order/create, order/detail, and order/list?type=record row. */
 export interface OrderRow {
   orderNo: string;

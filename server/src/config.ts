@@ -5,6 +5,7 @@
  */
 import path from 'node:path';
 import { webDistDir } from './paths.ts';
+import { productionPaymentProblems, readPaymentSettings, type PaymentSettings } from './pay-settings.ts';
 import { SMS_TYPES, type SmsType } from '../../common/domain.ts';
 
 export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
@@ -64,8 +65,8 @@ export interface Config {
   orderExpireMinutes: number;
   /** Unpaid collect / contact-staff orders (pay types 3, 4, 6, 9) expire after this many minutes: staff need time to see the transfer. */
   collectOrderExpireMinutes: number;
-  /** Provider of online pay types 1 and 2; 'sandbox' is refused when nodeEnv is production. */
-  payProvider: 'sandbox';
+  /** Online payment gateways (each enabled by its own settings) and the public origin they call back. */
+  payments: PaymentSettings;
   /** Built web app to serve (SPA fallback); not served when the folder is missing. */
   distDir: string;
   /** Trust X-Forwarded-For from a proxy (nginx) in front. */
@@ -185,8 +186,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     s.problems.push('SMS_PROVIDER is console, which only prints codes to the log: set SMS_PROVIDER=aliyun or tencent with its settings (NODE_ENV=production).');
   }
 
-  const payProvider = s.optional('PAY_PROVIDER') ?? 'sandbox';
-  if (payProvider !== 'sandbox') s.problems.push(`Invalid setting PAY_PROVIDER="${payProvider}": the only provider is sandbox.`);
+  const payments = readPaymentSettings(env);
+  s.problems.push(...payments.problems);
+  if (serving && nodeEnv === 'production') s.problems.push(...productionPaymentProblems(payments.settings));
 
   const config: Config = {
     nodeEnv,
@@ -206,7 +208,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     smsIpWindowSeconds: s.int('SMS_IP_WINDOW_SECONDS', 600),
     orderExpireMinutes: s.int('ORDER_EXPIRE_MINUTES', 30),
     collectOrderExpireMinutes: s.int('COLLECT_ORDER_EXPIRE_MINUTES', 1440),
-    payProvider: 'sandbox',
+    payments: payments.settings,
     distDir: env.DIST_DIR ?? webDistDir,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     shutdownGraceMs: s.int('SHUTDOWN_GRACE_MS', 0),

@@ -5,7 +5,7 @@
  */
 import { loadConfigOrExit, type Config } from './config.ts';
 import { DatabaseOpenError, openDatabase, type Database } from './db/client.ts';
-import { seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
+import { removePlaceholderCollectDetails, seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
 import { buildApp } from './app.ts';
 import { drainOnSignals } from './http/shutdown.ts';
 import { systemClock } from './lib/clock.ts';
@@ -21,7 +21,7 @@ async function start(): Promise<void> {
   // Exits 1 with one line per missing or malformed setting (production requires a real SMS provider).
   const config = loadConfigOrExit('server');
 
-  const seeds = { reference: false, demo: false };
+  const seeds = { reference: false, demo: false, clearedCollect: false };
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: config.dataDir,
@@ -30,7 +30,9 @@ async function start(): Promise<void> {
     log,
     // Under the startup lock with the migrations, so processes starting together seed once.
     prepare: async (db) => {
-      seeds.reference = await seedReferenceData(db);
+      seeds.reference = await seedReferenceData(db, systemClock.now(), { production: config.nodeEnv === 'production' });
+      // Production never offers the demo's placeholder collect QR codes or bank account.
+      seeds.clearedCollect = config.nodeEnv === 'production' && (await removePlaceholderCollectDetails(db));
       seeds.demo = config.nodeEnv !== 'production' && (await seedDemoAccount(db, systemClock.now()));
     },
   });
@@ -42,7 +44,7 @@ async function start(): Promise<void> {
   }
 }
 
-async function serve(config: Config, database: Database, seeds: { reference: boolean; demo: boolean }): Promise<void> {
+async function serve(config: Config, database: Database, seeds: { reference: boolean; demo: boolean; clearedCollect: boolean }): Promise<void> {
 
   const app = await buildApp(
     { config, db: database.db, clock: systemClock, sms: createSmsProvider(config, database.db, (line) => log.info(line)) },
@@ -61,6 +63,7 @@ async function serve(config: Config, database: Database, seeds: { reference: boo
   }
   const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${config.dataDir}`;
   log.info(`Task plan server on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} — database: ${where}`);
+  if (seeds.clearedCollect) log.info('Cleared the demo collect details (set the real ones with `npm run ops -- collect:set`).');
   if (seeds.reference) log.info('Seeded reference data (plan configs, goods, operator, announcement).');
   if (config.nodeEnv !== 'production') log.info(`Demo login: ${DEMO_PHONE} / ${DEMO_PASSWORD}${seeds.demo ? ' (just created, 10000 points)' : ''}`);
 }

@@ -8,6 +8,8 @@ import type { Db } from './db/client.ts';
 import { replaceAnnouncement } from './modules/announcement/index.ts';
 import { seedGoods } from './modules/goods/index.ts';
 import { seedDefaultOperator } from './modules/operator/index.ts';
+
+export { removePlaceholderCollectDetails } from './modules/operator/index.ts';
 import { seedPlanConfigs } from './modules/plan-config/index.ts';
 import { memberLevelsSeeded, seedMemberLevels } from './modules/user/index.ts';
 
@@ -15,14 +17,14 @@ export { DEMO_PASSWORD, DEMO_PHONE, seedDemoAccount } from './modules/user/index
 
 const WELCOME = '欢迎使用任务计划平台：新用户注册即可发布淘宝、京东、拼多多任务计划。';
 
-/** Seeds the reference data once; false when the database already has it. */
-export async function seedReferenceData(db: Db, now: Date = new Date()): Promise<boolean> {
+/** Seeds the reference data once; false when the database already has it. Production gets no demo collect details. */
+export async function seedReferenceData(db: Db, now: Date = new Date(), opts: { production?: boolean } = {}): Promise<boolean> {
   if (await memberLevelsSeeded(db)) return false;
   await db.transaction(async (tx) => {
     await seedMemberLevels(tx);
     await seedPlanConfigs(tx);
     await seedGoods(tx);
-    await seedDefaultOperator(tx);
+    await seedDefaultOperator(tx, { demoCollectDetails: !opts.production });
     await replaceAnnouncement(tx, 'top', WELCOME, now);
   });
   return true;

@@ -13,10 +13,12 @@ import { startApiServer } from './processes.mjs';
 import { nextPhone } from './support.ts';
 import { startAliyunSmsFake, type AliyunSmsFake } from './fakes/aliyun-sms.ts';
 import { aliyunSmsEnv } from './fakes/sms-settings.ts';
+import { PRODUCTION_PAYMENT_ENV } from './fakes/payment-settings.ts';
 
+/** The problems of a configuration that has a payment gateway (production also requires one; tested with the payments). */
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
-    loadConfig(env);
+    loadConfig({ ...PRODUCTION_PAYMENT_ENV, ...env });
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -54,7 +56,7 @@ describe('loadConfig in production', () => {
   });
 
   it('a template per code type: the per-type setting wins, the plain one covers the rest', () => {
-    const base = { NODE_ENV: 'production', SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'id', ALIYUN_ACCESS_KEY_SECRET: 'secret', ALIYUN_SMS_SIGN_NAME: '签名' };
+    const base = { ...PRODUCTION_PAYMENT_ENV, NODE_ENV: 'production', SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'id', ALIYUN_ACCESS_KEY_SECRET: 'secret', ALIYUN_SMS_SIGN_NAME: '签名' };
     expect(loadConfig({ ...base, ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1', ALIYUN_SMS_TEMPLATE_CODE_3: 'SMS_3' }).aliyunSms).toEqual({
       accessKeyId: 'id',
       accessKeySecret: 'secret',
@@ -116,14 +118,14 @@ describe('the API process with NODE_ENV=production', () => {
   });
 
   it('refuses to start with the console SMS provider: one line, exit 1, no stack', async () => {
-    const run = await runServer({ NODE_ENV: 'production', DATA_DIR: dataDir });
+    const run = await runServer({ NODE_ENV: 'production', DATA_DIR: dataDir, ...PRODUCTION_PAYMENT_ENV });
     expect(run.code).toBe(1);
     expect(run.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^SMS_PROVIDER is console/)]);
   }, 90_000);
 
   it('lists each missing Aliyun setting on its own line and exits 1 without a stack', async () => {
     const { ALIYUN_SMS_SIGN_NAME: _sign, ALIYUN_ACCESS_KEY_SECRET: _secret, ...partial } = aliyunSmsEnv(fake);
-    const run = await runServer({ NODE_ENV: 'production', DATA_DIR: dataDir, ...partial });
+    const run = await runServer({ NODE_ENV: 'production', DATA_DIR: dataDir, ...PRODUCTION_PAYMENT_ENV, ...partial });
     expect(run.code).toBe(1);
     const lines = run.stderr.trim().split('\n');
     expect(lines).toEqual([expect.stringMatching(/^Missing setting ALIYUN_ACCESS_KEY_SECRET: set it to /), expect.stringMatching(/^Missing setting ALIYUN_SMS_SIGN_NAME: set it to /)]);
@@ -131,7 +133,7 @@ describe('the API process with NODE_ENV=production', () => {
   }, 90_000);
 
   it('starts with Aliyun SMS configured and registers a new user with the code the gateway received', async () => {
-    const server = await startApiServer({ env: { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: undefined, ...aliyunSmsEnv(fake) }, what: 'production API', timeoutMs: 240_000 });
+    const server = await startApiServer({ env: { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: undefined, ...PRODUCTION_PAYMENT_ENV, ...aliyunSmsEnv(fake) }, what: 'production API', timeoutMs: 240_000 });
     try {
       const post = (path: string, body: object) =>
         fetch(`${server.baseURL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { success: boolean; data: { token?: string } } }));

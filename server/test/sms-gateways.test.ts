@@ -5,6 +5,7 @@
  */
 import { createLogger } from '../src/lib/logger.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCTION_PAYMENT_ENV } from './fakes/payment-settings.ts';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
@@ -79,7 +80,7 @@ afterAll(() => env?.close());
 
 /** The provider the configuration builds from these settings (as main.ts does). */
 const providerFor = (settings: Record<string, string>, timeoutMs = TIMEOUT_MS): SmsProvider => {
-  const config = loadConfig({ NODE_ENV: 'production', SMS_SEND_TIMEOUT_MS: String(timeoutMs), ...settings });
+  const config = loadConfig({ NODE_ENV: 'production', SMS_SEND_TIMEOUT_MS: String(timeoutMs), ...PRODUCTION_PAYMENT_ENV, ...settings });
   return createSmsProvider(config, env.ctx.db, () => {});
 };
 

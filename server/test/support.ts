@@ -80,11 +80,13 @@ export interface TestEnvOptions {
   dataDir?: string;
   /** Where the app logs (default: errors to stderr). */
   logger?: Logger;
+  /** Seed reference data as a production start does (no demo collect details). */
+  productionSeed?: boolean;
 }
 
 export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv> {
   const { database, location, drop } = await openTestDatabase(opts.dataDir);
-  await seedReferenceData(database.db);
+  await seedReferenceData(database.db, new Date(), { production: opts.productionSeed });
   const clock = new ManualClock(opts.now ? new Date(opts.now) : new Date());
   const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), ...opts.config };
   const ctx: AppContext = {

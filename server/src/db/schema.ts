@@ -295,6 +295,11 @@ export const goods = pgTable(
   ],
 );
 
+export interface StoredPayment {
+  provider: string;
+  qrCode?: string;
+}
+
 export interface GoodsSnapshot {
   id: number;
   type: 'integral' | 'member';
@@ -324,6 +329,8 @@ export const orders = pgTable(
     createdAt: createdAt(),
     expiresAt: ts('expires_at').notNull(),
     paidAt: ts('paid_at'),
+    /** What the gateway answered when the payment was created (the QR payload), kept so polls and resumes do not create it again. */
+    payment: jsonb('payment').$type<StoredPayment>(),
   },
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),

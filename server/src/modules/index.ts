@@ -12,7 +12,7 @@ import { healthRoutes } from './health/index.ts';
 import { itemRoutes } from './item/index.ts';
 import { operatorRoutes } from './operator/index.ts';
 import { orderRoutes } from './order/index.ts';
-import { onlinePaymentProvider, payRoutes } from './pay/index.ts';
+import { orderPayments, payRoutes } from './pay/index.ts';
 import { planConfigRoutes } from './plan-config/index.ts';
 import { planRoutes } from './plan/index.ts';
 import { smsRoutes } from './sms/index.ts';
@@ -27,7 +27,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(operatorRoutes);
   await app.register(announcementRoutes);
   await app.register(goodsRoutes);
-  await app.register(orderRoutes, { payments: onlinePaymentProvider(app.ctx.config) });
+  await app.register(orderRoutes, { payments: orderPayments(app.ctx.config) });
   await app.register(payRoutes);
   await app.register(planConfigRoutes);
   await app.register(itemRoutes);

@@ -26,7 +26,7 @@ async function runOnOpenDatabase(config: Config): Promise<CommandOutcome> {
     poolSize: 2,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
-    prepare: async (db) => void (await seedReferenceData(db)),
+    prepare: async (db) => void (await seedReferenceData(db, systemClock.now(), { production: config.nodeEnv === 'production' })),
   });
   try {
     return await runCommand({ db: database.db, clock: systemClock, config }, argv);

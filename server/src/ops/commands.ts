@@ -10,7 +10,7 @@ import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { replaceAnnouncement } from '../modules/announcement/index.ts';
 import { confirmOrderCommand } from '../modules/order/index.ts';
-import { operatorFor, saveDefaultOperator } from '../modules/operator/index.ts';
+import { operatorFor, saveDefaultOperator, setDefaultCollectDetail } from '../modules/operator/index.ts';
 import { changePoints, ledgerSum } from '../modules/points/index.ts';
 import { sessionSummary } from '../modules/session/index.ts';
 import { findUserByPhone, inviteSummary, memberBenefit, setMembership } from '../modules/user/index.ts';
@@ -175,6 +175,27 @@ export const COMMANDS: Record<string, OpsCommand> = {
         `  登录：${locked}，连续密码错误 ${user.loginFailures} 次；有效会话 ${sessions.live} 个；最近登录 ${fmt(sessions.lastLoginAt)}`,
         `  注册时间：${fmt(user.createdAt)}`,
       ].join('\n');
+    },
+  },
+
+  'collect:set': {
+    usage: 'collect:set <alipay|wxpay|bank> <收款码图片地址 或 银行账户信息 | ->',
+    summary: '设置默认运营的收款信息：支付宝收款码、微信收款码或银行账户（- 清除）；未设置的转账方式不向用户提供',
+    async run(ctx, args) {
+      const usage = COMMANDS['collect:set']!.usage;
+      const fields = { alipay: ['alipayCollectQr', '支付宝收款码'], wxpay: ['wxpayCollectQr', '微信收款码'], bank: ['bankAccount', '银行账户'] } as const;
+      const kind = args[0] ?? '';
+      if (!Object.hasOwn(fields, kind)) throw badRequest(`收款方式须为 alipay、wxpay 或 bank：「${kind}」。用法：${usage}`);
+      const [field, label] = fields[kind as keyof typeof fields];
+      const text = args.slice(1).join(' ').trim();
+      if (!text) throw badRequest(`请填写${label}（清除请写 -）。用法：${usage}`);
+      const value = text === '-' ? '' : text;
+      if (value && kind !== 'bank' && (!IMAGE_URL.test(value) || value.length > 500)) throw badRequest(`${label}图片地址须以 / 或 http(s):// 开头：「${value}」`);
+      if (value.length > MAX_REMARK) throw badRequest(`${label}过长：最多 ${MAX_REMARK} 字`);
+      const replaced = await setDefaultCollectDetail(ctx.db, field, value);
+      if (!replaced) throw notFound('还没有默认运营，请先用 operator:set 创建');
+      const shown = (v: string) => (v ? `「${v}」` : '（未设置）');
+      return `默认运营（#${replaced.id}）${label}：${shown(replaced.before)} -> ${shown(value)}${value ? '' : '，该转账方式不再提供'}`;
     },
   },
 

@@ -1,12 +1,13 @@
 /**
- * Calls of the recharge screens: goods and member levels, order creation, the sandbox confirm,
- * order detail (polled while waiting for payment), and the two lists of /api/order/list
+ * Calls of the recharge screens: goods and member levels, the pay types offered, order creation
+ * and cancel, the sandbox confirm, order detail (polled while waiting for payment), and the two
+ * lists of /api/order/list
  * (type=record: orders; type=integral-details: the points ledger).
  */
 import useSWR from 'swr';
-import type { Goods, GoodsType, LedgerRow, MemberLevelInfo, OrderRow, Page } from '@common/api-types';
+import type { Goods, GoodsType, LedgerRow, MemberLevelInfo, OrderRow, Page, PayScene, PayTypeOption } from '@common/api-types';
 import type { PayType } from '@common/domain';
-import { apiAction, apiGet, type Query } from '@/lib/api';
+import { apiAction, apiGet, apiPost, type Query } from '@/lib/api';
 
 export const ORDER_LIST_PATH = '/api/order/list';
 export const ORDER_DETAIL_PATH = '/api/order/detail';
@@ -14,7 +15,13 @@ export const ORDER_DETAIL_PATH = '/api/order/detail';
 export const useGoods = (type: GoodsType) => useSWR<Goods[]>(['/api/god/get', { type }] as const);
 export const useMemberLevels = () => useSWR<MemberLevelInfo[]>('/api/god/member-levels');
 
-export const createOrder = (goodsId: number, payType: PayType) => apiAction<OrderRow>('/api/order/create', { goodsId, payType });
+/** The pay types the server offers this user (gateways configured, transfer details set). */
+export const usePayTypes = () => useSWR<PayTypeOption[]>('/api/pay/types');
+
+/** scene 'wap' asks for the gateway's phone cashier page (pay.payUrl) instead of a QR code. */
+export const createOrder = (goodsId: number, payType: PayType, scene: PayScene) => apiAction<OrderRow>('/api/order/create', { goodsId, payType, scene });
+
+export const cancelOrder = (orderNo: string) => apiPost<OrderRow>('/api/order/cancel', { orderNo });
 
 /** The sandbox "cashier": the URL comes from the order answer (pay.sandboxUrl). */
 export const confirmSandboxPayment = (sandboxUrl: string) => apiAction<OrderRow & { changed: boolean }>(sandboxUrl);

@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { operators } from '../../db/schema.ts';
+import { PAY_TYPES } from '../../../../common/domain.ts';
 import type { ServiceInfo } from '../../../../common/api-types.ts';
 
 export type OperatorRow = typeof operators.$inferSelect;
@@ -33,14 +34,37 @@ export async function operatorIds(db: Executor): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** Where a user's transfers go: the collect QR images and bank account of their operator (or the default one); '' when not set. */
+export interface CollectAccount {
+  alipayCollectQr: string;
+  wxpayCollectQr: string;
+  bankAccount: string;
+}
+
 /** Where a user's transfer (collect) payments go: their operator's accounts, else the default operator's. */
-export async function collectAccountFor(db: Executor, operatorId: number | null | undefined) {
+export async function collectAccountFor(db: Executor, operatorId: number | null | undefined): Promise<CollectAccount> {
   const operator = await operatorFor(db, operatorId);
   return {
     alipayCollectQr: operator?.alipayCollectQr ?? '',
     wxpayCollectQr: operator?.wxpayCollectQr ?? '',
     bankAccount: operator?.bankAccount ?? '',
   };
+}
+
+/** The detail a collect pay type shows (3 Alipay QR, 4 WeChat QR, 6 bank account); '' for other pay types or when not set. */
+export function collectDetailFor(account: CollectAccount, payType: number): string {
+  if (payType === PAY_TYPES.ALIPAY_COLLECT) return account.alipayCollectQr;
+  if (payType === PAY_TYPES.WXPAY_COLLECT) return account.wxpayCollectQr;
+  if (payType === PAY_TYPES.BANK_CARD_COLLECT) return account.bankAccount;
+  return '';
+}
+
+/** Sets one collect detail of the default operator ('' withdraws it); answers the value it replaced, null when there is no default operator. */
+export async function setDefaultCollectDetail(db: Executor, field: keyof CollectAccount, value: string): Promise<{ id: number; before: string } | null> {
+  const current = await defaultOperator(db);
+  if (!current) return null;
+  await db.update(operators).set({ [field]: value }).where(eq(operators.id, current.id));
+  return { id: current.id, before: current[field] };
 }
 
 export type OperatorContact = Pick<OperatorRow, 'nickname' | 'avatar' | 'wechatQr' | 'remark'>;
@@ -53,16 +77,37 @@ export async function saveDefaultOperator(db: Executor, contact: OperatorContact
   return current;
 }
 
-/** First-start data: the default operator with its contact and collect accounts. */
-export async function seedDefaultOperator(db: Executor): Promise<void> {
+/**
+ * Demo collect details of the default operator, seeded outside production only: in production
+ * users would pay into them, so ops set the real ones (`collect:set`) before transfers are offered.
+ */
+export const PLACEHOLDER_COLLECT_DETAILS: CollectAccount = {
+  alipayCollectQr: '/service/alipay-collect-qr.svg',
+  wxpayCollectQr: '/service/wxpay-collect-qr.svg',
+  bankAccount: '开户行：招商银行上海分行　户名：上海某某网络科技有限公司　账号：6214 8300 0000 0000',
+};
+
+/** First-start data: the default operator with its contact, and (outside production) demo collect accounts. */
+export async function seedDefaultOperator(db: Executor, opts: { demoCollectDetails: boolean }): Promise<void> {
   await db.insert(operators).values({
     nickname: '小美',
     avatar: '/service/operator-avatar.svg',
     wechatQr: '/service/wechat-qr.svg',
     remark: '有任何问题请扫码添加微信，工作时间内 10 分钟内回复',
-    alipayCollectQr: '/service/alipay-collect-qr.svg',
-    wxpayCollectQr: '/service/wxpay-collect-qr.svg',
-    bankAccount: '开户行：招商银行上海分行　户名：上海某某网络科技有限公司　账号：6214 8300 0000 0000',
+    ...(opts.demoCollectDetails ? PLACEHOLDER_COLLECT_DETAILS : {}),
     isDefault: true,
   });
+}
+
+/**
+ * Production databases seeded before the demo details were development-only still carry them:
+ * clear each one that was never replaced, so no user is shown a demo account to pay into.
+ */
+export async function removePlaceholderCollectDetails(db: Executor): Promise<number> {
+  let cleared = 0;
+  for (const [field, placeholder] of Object.entries(PLACEHOLDER_COLLECT_DETAILS) as Array<[keyof CollectAccount, string]>) {
+    const rows = await db.update(operators).set({ [field]: '' }).where(eq(operators[field], placeholder)).returning({ id: operators.id });
+    cleared += rows.length;
+  }
+  return cleared;
 }

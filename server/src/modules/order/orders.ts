@@ -5,32 +5,51 @@
  * most once whatever is replayed or raced. Unpaid orders expire (lazily, and by a periodic sweep).
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, gte, like, lt, lte, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, like, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_STATUS_LABELS,
+  PAY_TYPE_CODES,
   PAY_TYPE_LABELS,
   PAY_TYPES,
   type OrderStatus,
   type PayType,
 } from '../../../../common/domain.ts';
-import type { Db, Executor } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/client.ts';
+import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { orders } from '../../db/schema.ts';
+import { orders, type GoodsSnapshot } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { OrderRow, Page, PayInstructions } from '../../../../common/api-types.ts';
 import { MINUTE } from '../../lib/clock.ts';
+import type { PayScene } from '../../../../common/api-types.ts';
 import { findGoodsOnSale } from '../goods/index.ts';
-import { collectAccountFor } from '../operator/index.ts';
+import { collectAccountFor, collectDetailFor } from '../operator/index.ts';
 import { changePoints } from '../points/index.ts';
 import { applyMembershipPurchase, checkMembershipPurchase, findUserById } from '../user/index.ts';
 import { compactDateTime } from './date-range.ts';
-import type { PaymentStarter } from './payment.ts';
+import type { OnlinePayType, OrderPayments, VerifiedPayment } from './payment.ts';
 
 type OrderRecord = typeof orders.$inferSelect;
 type OrderCtx = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+export const isOnlinePayType = (payType: number): payType is OnlinePayType => payType === PAY_TYPES.ALI_PAY || payType === PAY_TYPES.WX_PAY;
+
+/** The user's operator's collect accounts (or the default operator's); visitors see the default's. */
+async function collectAccountOfUser(db: Executor, userId: number | null) {
+  const user = userId === null ? null : await findUserById(db, userId);
+  return collectAccountFor(db, user?.operatorId);
+}
+
+/** The pay types a user is offered: online ones whose gateway is configured, transfers whose detail the operators set, contact staff always. */
+export async function offeredPayTypes(ctx: Pick<OrderCtx, 'db'>, userId: number | null, payments: OrderPayments): Promise<PayType[]> {
+  const account = await collectAccountOfUser(ctx.db, userId);
+  return PAY_TYPE_CODES.filter((payType) => {
+    if (isOnlinePayType(payType)) return payments(payType) !== null;
+    if (payType === PAY_TYPES.CONTACT_STAFF) return true;
+    return collectDetailFor(account, payType) !== '';
+  });
+}
 
 export function toOrderView(row: OrderRecord): OrderRow {
   const status = row.status as OrderStatus;
@@ -51,89 +70,129 @@ export function toOrderView(row: OrderRecord): OrderRow {
   };
 }
 
-const isOnline = (payType: number): payType is 1 | 2 => payType === PAY_TYPES.ALI_PAY || payType === PAY_TYPES.WX_PAY;
-
 function expiryMinutes(config: OrderCtx['config'], payType: number): number {
-  return isOnline(payType) ? config.orderExpireMinutes : config.collectOrderExpireMinutes;
+  return isOnlinePayType(payType) ? config.orderExpireMinutes : config.collectOrderExpireMinutes;
 }
 
-/** How to pay a pending order: the online provider's instructions, or where to transfer the money. */
-async function payInstructions(ctx: OrderCtx, row: OrderRecord, payments: PaymentStarter | null): Promise<PayInstructions> {
-  if (isOnline(row.payType)) {
-    if (!payments) throw conflict('在线支付暂未开通，请选择转账付款或联系客服');
-    const created = await payments.createPayment({
+/**
+ * How to pay a pending order. Online: created at the gateway when the order is created or resumed
+ * (`scene` given); polls reuse the stored answer and never create a payment again.
+ */
+async function payInstructions(ctx: OrderCtx, payments: OrderPayments, row: OrderRecord, scene?: PayScene): Promise<PayInstructions | undefined> {
+  const transferRemark = row.orderNo;
+  if (isOnlinePayType(row.payType)) {
+    const provider = payments(row.payType);
+    if (!provider) return undefined;
+    const stored = row.payment?.provider === provider.name ? row.payment : null;
+    if (stored?.qrCode && scene !== 'wap') return { kind: 'online', provider: provider.name, qrCode: stored.qrCode };
+    if (scene === undefined && !provider.simulated) return undefined;
+    const created = await provider.createPayment({
       orderNo: row.orderNo,
       amount: row.amount,
       subject: row.goodsSnapshot.name,
-      payType: row.payType,
       expiresAt: row.expiresAt,
+      scene: scene ?? 'qr',
     });
+    if (!provider.simulated) {
+      const payment = { provider: provider.name, ...(created.qrCode ? { qrCode: created.qrCode } : {}) };
+      await ctx.db.update(orders).set({ payment }).where(eq(orders.id, row.id));
+    }
     return { kind: 'online', ...created };
   }
-  const transferRemark = row.orderNo;
   if (row.payType === PAY_TYPES.CONTACT_STAFF) return { kind: 'staff', transferRemark };
-  const user = await findUserById(ctx.db, row.userId);
-  const account = await collectAccountFor(ctx.db, user?.operatorId);
-  if (row.payType === PAY_TYPES.ALIPAY_COLLECT) return { kind: 'collect', transferRemark, alipayCollectQr: account.alipayCollectQr };
-  if (row.payType === PAY_TYPES.WXPAY_COLLECT) return { kind: 'collect', transferRemark, wxpayCollectQr: account.wxpayCollectQr };
-  return { kind: 'collect', transferRemark, bankAccount: account.bankAccount };
+  const detail = collectDetailFor(await collectAccountOfUser(ctx.db, row.userId), row.payType);
+  if (row.payType === PAY_TYPES.ALIPAY_COLLECT) return { kind: 'collect', transferRemark, alipayCollectQr: detail };
+  if (row.payType === PAY_TYPES.WXPAY_COLLECT) return { kind: 'collect', transferRemark, wxpayCollectQr: detail };
+  return { kind: 'collect', transferRemark, bankAccount: detail };
 }
 
 /** Date and time in the business zone plus 6 random digits: readable, sortable, unguessable enough. */
 const newOrderNo = (now: Date, timeZone: string) => `${compactDateTime(now, timeZone)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 
+/** Advisory-lock namespace of "one purchase of this user at a time" (the second key is the user id). */
+const PURCHASE_LOCK = 7_041_001;
+
+/**
+ * The user's unexpired pending order for the same goods and pay type, else a new one. A lock per
+ * user is held meanwhile, so two simultaneous purchases resume one order instead of creating two.
+ */
+async function pendingOrNewOrder(ctx: OrderCtx, userId: number, goodsItem: GoodsSnapshot & { id: number }, payType: PayType, now: Date) {
+  const expiresAt = new Date(now.getTime() + expiryMinutes(ctx.config, payType) * MINUTE);
+  return ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PURCHASE_LOCK}, ${userId})`);
+    const [pending] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.goodsId, goodsItem.id), eq(orders.payType, payType), eq(orders.status, 'pending'), gt(orders.expiresAt, now)))
+      .orderBy(desc(orders.createdAt))
+      .limit(1);
+    if (pending) return pending;
+    for (let attempt = 0; ; attempt++) {
+      const orderNo = newOrderNo(now, ctx.config.timeZone);
+      const [taken] = await tx.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
+      if (taken && attempt < 4) continue; // order number collision: draw again
+      const [row] = await tx
+        .insert(orders)
+        .values({ orderNo, userId, goodsId: goodsItem.id, goodsSnapshot: goodsItem, type: goodsItem.type, amount: goodsItem.price, payType, status: 'pending', createdAt: now, expiresAt })
+        .returning();
+      return row!;
+    }
+  });
+}
+
+/**
+ * Creates an order for goods on sale, or resumes the pending one for the same goods and pay type,
+ * and answers how to pay it. A pay type that is not offered is refused before anything is written.
+ */
 export async function createOrder(
   ctx: OrderCtx,
   userId: number,
-  input: { goodsId: number; payType: PayType },
-  payments: PaymentStarter | null,
+  input: { goodsId: number; payType: PayType; scene?: PayScene },
+  payments: OrderPayments,
 ): Promise<OrderRow> {
   const now = ctx.clock.now();
+  const offered = await offeredPayTypes(ctx, userId, payments);
+  if (!offered.includes(input.payType)) throw badRequest(`${PAY_TYPE_LABELS[input.payType]}暂未开通，请选择其他支付方式`);
   const goodsItem = await findGoodsOnSale(ctx.db, input.goodsId);
   if (!goodsItem) throw badRequest('商品不存在或已下架');
-  if (isOnline(input.payType) && !payments) {
-    throw conflict('在线支付暂未开通，请选择转账付款或联系客服');
-  }
   if (goodsItem.type === 'member') await checkMembershipPurchase(ctx.db, userId, goodsItem.level!, goodsItem.days!, now); // 409 on a downgrade
-  const expiresAt = new Date(now.getTime() + expiryMinutes(ctx.config, input.payType) * MINUTE);
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [row] = await ctx.db
-        .insert(orders)
-        .values({
-          orderNo: newOrderNo(now, ctx.config.timeZone),
-          userId,
-          goodsId: goodsItem.id,
-          goodsSnapshot: goodsItem,
-          type: goodsItem.type,
-          amount: goodsItem.price,
-          payType: input.payType,
-          status: 'pending',
-          createdAt: now,
-          expiresAt,
-        })
-        .returning();
-      return { ...toOrderView(row!), pay: await payInstructions(ctx, row!, payments) };
-    } catch (err) {
-      if (attempt < 4 && isUniqueViolation(err)) continue; // order number collision: draw again
-      throw err;
-    }
-  }
+  await expireOrders(ctx, payments, { userId });
+  const row = await pendingOrNewOrder(ctx, userId, goodsItem, input.payType, now);
+  return { ...toOrderView(row), pay: await payInstructions(ctx, payments, row, input.scene ?? 'qr') };
 }
 
-/** Marks pending orders past their expiry as expired (all of them, or one user's, or one order). */
-export async function expireDueOrders(db: Executor, now: Date, scope: { userId?: number; orderNo?: string } = {}): Promise<number> {
+/** Marks pending orders past their expiry as expired (all of them, or one user's, or one order); answers those it expired. */
+export async function expireDueOrders(db: Executor, now: Date, scope: { userId?: number; orderNo?: string } = {}) {
   const conditions: SQL[] = [eq(orders.status, 'pending'), lte(orders.expiresAt, now)];
   if (scope.userId !== undefined) conditions.push(eq(orders.userId, scope.userId));
   if (scope.orderNo !== undefined) conditions.push(eq(orders.orderNo, scope.orderNo));
-  const rows = await db.update(orders).set({ status: 'expired' }).where(and(...conditions)).returning({ id: orders.id });
-  return rows.length;
+  return db.update(orders).set({ status: 'expired' }).where(and(...conditions)).returning({ orderNo: orders.orderNo, payType: orders.payType });
+}
+
+/** Closes an order at its gateway in the background: the gateway already refuses payment after the order's expiry, so a failure is only logged. */
+function closeInBackground(payments: OrderPayments, expired: Array<{ orderNo: string; payType: number }>) {
+  for (const { orderNo, payType } of expired) {
+    const provider = isOnlinePayType(payType) ? payments(payType) : null;
+    provider?.closePayment(orderNo).catch((err) => console.error(`payment: closing expired order ${orderNo} failed`, err));
+  }
+}
+
+/** expireDueOrders, then each expired online order is closed at its gateway. */
+export async function expireOrders(ctx: OrderCtx, payments: OrderPayments, scope: { userId?: number; orderNo?: string } = {}): Promise<number> {
+  const expired = await expireDueOrders(ctx.db, ctx.clock.now(), scope);
+  closeInBackground(payments, expired);
+  return expired.length;
 }
 
 export interface PaymentEvidence {
   /** Fen actually received (from a verified provider notification); checked against the amount. */
   paidAmount?: number;
   providerTradeNo?: string;
+  /**
+   * A real gateway vouches for the payment (notification or query): the money was taken, so an
+   * order that expired meanwhile is still paid. Never set by the sandbox or staff.
+   */
+  confirmedByGateway?: boolean;
   /** Only this user's order (sandbox confirm); omitted for staff and provider notifications. */
   ownerId?: number;
 }
@@ -155,11 +214,14 @@ export async function payOrder(ctx: OrderCtx, orderNo: string, evidence: Payment
   const now = ctx.clock.now();
   await expireDueOrders(ctx.db, now, { orderNo });
   const mine = evidence.ownerId !== undefined ? [eq(orders.userId, evidence.ownerId)] : [];
+  const payable = evidence.confirmedByGateway
+    ? inArray(orders.status, ['pending', 'expired'])
+    : and(eq(orders.status, 'pending'), gt(orders.expiresAt, now));
   return ctx.db.transaction(async (tx) => {
     const [paid] = await tx
       .update(orders)
       .set({ status: 'paid', paidAt: now })
-      .where(and(eq(orders.orderNo, orderNo), eq(orders.status, 'pending'), gt(orders.expiresAt, now), ...mine))
+      .where(and(eq(orders.orderNo, orderNo), payable, ...mine))
       .returning();
     if (!paid) {
       const [existing] = await tx.select().from(orders).where(and(eq(orders.orderNo, orderNo), ...mine));
@@ -188,21 +250,96 @@ export async function payOrder(ctx: OrderCtx, orderNo: string, evidence: Payment
   });
 }
 
-/** One of the user's orders (404 for anyone else's), with how to pay it while pending. */
-export async function getOwnOrder(ctx: OrderCtx, userId: number, orderNo: string, payments: PaymentStarter | null): Promise<OrderRow> {
-  await expireDueOrders(ctx.db, ctx.clock.now(), { userId, orderNo });
-  const [row] = await ctx.db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
+/** A payment the gateway reports, booked through payOrder (once, whatever else reports it too). */
+export const settleGatewayPayment = (ctx: OrderCtx, payment: VerifiedPayment) =>
+  payOrder(ctx, payment.orderNo, { paidAmount: payment.paidAmount, providerTradeNo: payment.providerTradeNo, confirmedByGateway: true });
+
+const QUERY_INTERVAL_MS = 5_000;
+const lastQueried = new Map<string, number>();
+
+/**
+ * While the app polls a pending online order, ask the gateway now and then whether it was paid, so
+ * a notification that never came does not leave a paid order pending. Failures leave it pending.
+ */
+async function settleIfPaidAtGateway(ctx: OrderCtx, payments: OrderPayments, row: OrderRecord): Promise<void> {
+  if (!isOnlinePayType(row.payType) || !row.payment) return;
+  const provider = payments(row.payType);
+  if (!provider || provider.simulated) return;
+  const at = Date.now();
+  if (at - (lastQueried.get(row.orderNo) ?? 0) < QUERY_INTERVAL_MS) return;
+  lastQueried.set(row.orderNo, at);
+  if (lastQueried.size > 10_000) lastQueried.clear();
+  try {
+    const payment = await provider.queryPayment(row.orderNo);
+    if (payment && payment.orderNo === row.orderNo) await settleGatewayPayment(ctx, payment);
+  } catch (err) {
+    console.error(`payment: settling ${row.orderNo} from a query failed`, err);
+  }
+}
+
+const findOwn = async (db: Executor, userId: number, orderNo: string) => {
+  const [row] = await db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!row) throw notFound('订单不存在');
+  return row;
+};
+
+/** One of the user's orders (404 for anyone else's), with how to pay it while pending. */
+export async function getOwnOrder(ctx: OrderCtx, userId: number, orderNo: string, payments: OrderPayments): Promise<OrderRow> {
+  await expireOrders(ctx, payments, { userId, orderNo });
+  let row = await findOwn(ctx.db, userId, orderNo);
+  if (row.status === 'pending') {
+    await settleIfPaidAtGateway(ctx, payments, row);
+    row = await findOwn(ctx.db, userId, orderNo);
+  }
   const view = toOrderView(row);
-  return row.status === 'pending' ? { ...view, pay: await payInstructions(ctx, row, payments).catch(() => undefined) } : view;
+  return row.status === 'pending' ? { ...view, pay: await payInstructions(ctx, payments, row) } : view;
+}
+
+/**
+ * The owner cancels a pending order. An online order is first asked about at its gateway (paid
+ * meanwhile: it is booked and the cancel refused) and closed there, so no payment can arrive for
+ * a cancelled order; when the gateway cannot be reached the order stays pending (503).
+ */
+export async function cancelOwnOrder(ctx: OrderCtx, userId: number, orderNo: string, payments: OrderPayments): Promise<OrderRow> {
+  await expireOrders(ctx, payments, { userId, orderNo });
+  const row = await findOwn(ctx.db, userId, orderNo);
+  const refuse = (status: string) => {
+    if (status === 'cancelled') return null;
+    return conflict(`订单${ORDER_STATUS_LABELS[status as OrderStatus]}，不能取消`);
+  };
+  if (row.status !== 'pending') {
+    const refusal = refuse(row.status);
+    if (refusal) throw refusal;
+    return toOrderView(row);
+  }
+  const provider = isOnlinePayType(row.payType) ? payments(row.payType) : null;
+  if (provider && !provider.simulated) {
+    const paid = await provider.queryPayment(orderNo);
+    if (paid) {
+      await settleGatewayPayment(ctx, paid);
+      throw refuse('paid')!;
+    }
+    await provider.closePayment(orderNo);
+  }
+  const [cancelled] = await ctx.db
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(orders.id, row.id), eq(orders.status, 'pending')))
+    .returning();
+  if (cancelled) return toOrderView(cancelled);
+  const now = await findOwn(ctx.db, userId, orderNo);
+  const refusal = refuse(now.status);
+  if (refusal) throw refusal;
+  return toOrderView(now);
 }
 
 export async function listOwnOrders(
   ctx: OrderCtx,
   userId: number,
   q: { page: number; pageSize: number; from?: Date; to?: Date; orderNo?: string },
+  payments: OrderPayments,
 ): Promise<Page<OrderRow>> {
-  await expireDueOrders(ctx.db, ctx.clock.now(), { userId });
+  await expireOrders(ctx, payments, { userId });
   const conditions: SQL[] = [eq(orders.userId, userId)];
   if (q.from) conditions.push(gte(orders.createdAt, q.from));
   if (q.to) conditions.push(lt(orders.createdAt, q.to));
@@ -212,12 +349,11 @@ export async function listOwnOrders(
   return paged(ctx.db, { from: orders, where: and(...conditions), orderBy: order }, q, toOrderView);
 }
 
-/** Periodic sweep so expired orders show as such even if nobody reads them. */
-export function startExpirySweep(db: Db, clock: OrderCtx['clock'], log: Pick<Logger, 'error'>, everyMs = MINUTE): () => void {
+/** Periodic sweep so expired orders show as such (and are closed at their gateway) even if nobody reads them. */
+export function startExpirySweep(ctx: OrderCtx, payments: OrderPayments, log: Pick<Logger, 'error'>, everyMs = MINUTE): () => void {
   const timer = setInterval(() => {
-    expireDueOrders(db, clock.now()).catch((err) => log.error({ err }, 'order expiry sweep failed'));
+    expireOrders(ctx, payments).catch((err) => log.error({ err }, 'order expiry sweep failed'));
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);
 }
-

@@ -1,28 +1,52 @@
 /**
- * What the order module asks of an online payment provider (pay types 1 ALI_PAY and 2 WX_PAY):
- * create a payment for an order and say how the client pays it. The pay module supplies the
- * provider (the composition root hands it to the order routes), so orders never import pay.
+ * What the order module asks of online payment (pay types 1 ALI_PAY and 2 WX_PAY): for each pay
+ * type the gateway taking it, which creates a payment (how the client pays), says whether an order
+ * was paid, and closes an order. The pay module supplies it (the composition root hands it to the
+ * order routes), so orders never import pay.
  */
+import type { PayScene } from '../../../../common/api-types.ts';
+
 export interface PaymentRequest {
   orderNo: string;
   /** Fen. */
   amount: number;
   subject: string;
-  payType: 1 | 2;
   expiresAt: Date;
+  /** 'qr': a code to scan from another device (desktop); 'wap': a page to open on this phone. */
+  scene: PayScene;
 }
 
 /** What the client needs to pay. */
 export interface PaymentInstructions {
   provider: string;
-  /** A page to open (cashier / H5 pay page). */
+  /** A page to open (the gateway's phone cashier). */
   payUrl?: string;
-  /** A QR payload to render (native QR pay). */
+  /** A QR payload to render. */
   qrCode?: string;
   /** Only the sandbox: the endpoint that simulates the payer completing payment. */
   sandboxUrl?: string;
 }
 
-export interface PaymentStarter {
-  createPayment(request: PaymentRequest): Promise<PaymentInstructions>;
+/** A payment the gateway vouches for. */
+export interface VerifiedPayment {
+  orderNo: string;
+  /** Fen actually paid, compared with the order amount before crediting. */
+  paidAmount: number;
+  providerTradeNo: string;
 }
+
+export interface PaymentGateway {
+  readonly name: string;
+  /** No money moves (the sandbox): nothing to keep, ask about or close. */
+  readonly simulated?: boolean;
+  createPayment(request: PaymentRequest): Promise<PaymentInstructions>;
+  /** The payment of an order if the gateway says it was paid, else null. */
+  queryPayment(orderNo: string): Promise<VerifiedPayment | null>;
+  /** Makes the order unpayable at the gateway (an order the gateway never saw counts as closed). */
+  closePayment(orderNo: string): Promise<void>;
+}
+
+export type OnlinePayType = 1 | 2;
+
+/** The gateway taking an online pay type, or null when that pay type is not offered. */
+export type OrderPayments = (payType: OnlinePayType) => PaymentGateway | null;

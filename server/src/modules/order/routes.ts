@@ -6,10 +6,19 @@ import { pagingShape, parseInput } from '../../http/validate.ts';
 import { listLedger } from '../points/index.ts';
 import { businessDayRange } from './date-range.ts';
 import { checkedField, dateRangeShape, goodsIdField, orderNoField, payTypeField } from './input.ts';
-import { createOrder, getOwnOrder, listOwnOrders, startExpirySweep } from './orders.ts';
-import type { PaymentStarter } from './payment.ts';
+import type { PayScene } from '../../../../common/api-types.ts';
+import { cancelOwnOrder, createOrder, getOwnOrder, listOwnOrders, startExpirySweep } from './orders.ts';
+import type { OrderPayments } from './payment.ts';
 
-const createBody = z.strictObject({ goodsId: goodsIdField, payType: payTypeField });
+const PAY_SCENES: readonly PayScene[] = ['qr', 'wap'];
+
+const createBody = z.strictObject({
+  goodsId: goodsIdField,
+  payType: payTypeField,
+  /** qr (default): a code to scan; wap: the gateway's phone cashier page. */
+  scene: checkedField((v): v is PayScene => PAY_SCENES.includes(v as never), '支付场景必须是 qr 或 wap').optional(),
+});
+const cancelBody = z.strictObject({ orderNo: orderNoField() });
 
 const LIST_TYPES = ['record', 'integral-details'] as const;
 const listQuery = z.strictObject({
@@ -22,19 +31,28 @@ const listQuery = z.strictObject({
 const detailQuery = z.strictObject({ orderNo: orderNoField() });
 
 export interface OrderRoutesOptions {
-  /** The online payment provider, or null when online payment is not available. */
-  payments: PaymentStarter | null;
+  /** The gateway of each online pay type (null: not offered). */
+  payments: OrderPayments;
 }
 
 export async function orderRoutes(app: FastifyInstance, { payments }: OrderRoutesOptions) {
   const { ctx } = app;
-  const stopSweep = startExpirySweep(ctx.db, ctx.clock, app.log);
+  const stopSweep = startExpirySweep(ctx, payments, app.log);
   app.addHook('onClose', async () => stopSweep());
 
-  /** Creates an order for goods on sale and answers how to pay it (a call added to the original API). */
+  /**
+   * Creates an order for goods on sale (or resumes the pending one for the same goods and pay
+   * type) and answers how to pay it (a call added to the original API).
+   */
   app.post('/api/order/create', { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
     const input = parseInput(createBody, request.body);
-    return ok(await createOrder(ctx, currentUser(request).id, { goodsId: input.goodsId, payType: input.payType }, payments));
+    return ok(await createOrder(ctx, currentUser(request).id, input, payments));
+  });
+
+  /** The owner cancels a pending order (closed at its gateway first). */
+  app.post('/api/order/cancel', { preHandler: app.requireUser }, async (request) => {
+    const { orderNo } = parseInput(cancelBody, request.body);
+    return ok(await cancelOwnOrder(ctx, currentUser(request).id, orderNo, payments));
   });
 
   /** type=record: the user's orders; type=integral-details: their points ledger. Newest first. */
@@ -45,7 +63,7 @@ export async function orderRoutes(app: FastifyInstance, { payments }: OrderRoute
     if (q.type === 'integral-details') {
       return ok(await listLedger(ctx.db, userId, { page: q.page, pageSize: q.pageSize, ...range }));
     }
-    return ok(await listOwnOrders(ctx, userId, { page: q.page, pageSize: q.pageSize, orderNo: q.orderNo, ...range }));
+    return ok(await listOwnOrders(ctx, userId, { page: q.page, pageSize: q.pageSize, orderNo: q.orderNo, ...range }, payments));
   });
 
   /** One of the caller's orders (the app polls it while waiting for payment); 404 for others'. */

@@ -1,13 +1,11 @@
 /**
- * Online payment (pay types 1 ALI_PAY and 2 WX_PAY) goes through a PaymentProvider shaped like a
- * real Alipay / WeChat Pay integration: create a payment for an order (what the client needs to
- * pay: a page URL and/or a QR payload), then verify and parse the provider's asynchronous
- * notification into {orderNo, paidAmount, providerTradeNo}. Order logic only sees the creating
- * half (the order module's PaymentStarter), so a real gateway is added by implementing it and naming it in PAY_PROVIDER.
+ * Online payment (pay types 1 Alipay and 2 WeChat Pay) goes through a PaymentProvider: the order
+ * module's PaymentGateway (create a payment, ask whether an order was paid, close it) plus the
+ * verification of the gateway's asynchronous notification. Orders only see the gateway half.
  */
-import type { PaymentRequest, PaymentInstructions, PaymentStarter } from '../order/index.ts';
+import type { PaymentGateway, PaymentInstructions, PaymentRequest, VerifiedPayment } from '../order/index.ts';
 
-export type { PaymentRequest, PaymentInstructions };
+export type { PaymentInstructions, PaymentRequest, VerifiedPayment };
 
 /** A provider's asynchronous notification, as received over HTTP. */
 export interface ProviderNotification {
@@ -15,17 +13,24 @@ export interface ProviderNotification {
   body: unknown;
 }
 
-export interface VerifiedPayment {
-  orderNo: string;
-  /** Fen actually paid, compared with the order amount before crediting. */
-  paidAmount: number;
-  providerTradeNo: string;
+/** A notification that is not genuine or not ours; the message is for the log only. */
+export class RejectedNotification extends Error {}
+
+export interface PaymentProvider extends PaymentGateway {
+  /**
+   * Verifies the signature and parses the notification: the payment when it reports one, null when
+   * it is genuine but reports something else (e.g. a trade created, not yet paid). Throws
+   * RejectedNotification on anything not genuine or not addressed to this merchant.
+   */
+  verifyNotification(notification: ProviderNotification): Promise<VerifiedPayment | null>;
 }
 
-export interface PaymentProvider extends PaymentStarter {
-  readonly name: string;
-  /** Verifies the signature and parses the notification; throws on anything not genuine. */
-  verifyNotification(notification: ProviderNotification): Promise<VerifiedPayment>;
-  /** The body the provider expects back once a notification was handled (e.g. "success"). */
-  readonly notificationAck: string;
+/** Yuan text of a fen amount, as the gateways want it ("300.00"). */
+export const fenToYuan = (fen: number) => `${Math.floor(fen / 100)}.${String(fen % 100).padStart(2, '0')}`;
+
+/** Fen of a gateway's yuan text; NaN unless it is a plain amount with at most two decimals. */
+export function yuanToFen(text: unknown): number {
+  if (typeof text !== 'string' || !/^\d{1,12}(\.\d{1,2})?$/.test(text)) return Number.NaN;
+  const [whole, fraction = ''] = text.split('.');
+  return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
 }

@@ -1,11 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { PayTypeOption } from '../../../../common/api-types.ts';
+import { PAY_TYPE_LABELS } from '../../../../common/domain.ts';
 import { currentUser } from '../../http/context.ts';
-import { forbidden, notFound, ok } from '../../http/errors.ts';
+import { AppError, forbidden, ok } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { getOwnOrder, orderNoField, payOrder } from '../order/index.ts';
+import { getOwnOrder, isOnlinePayType, offeredPayTypes, orderNoField, payOrder, settleGatewayPayment } from '../order/index.ts';
 import { paymentsTotal } from '../../http/metrics.ts';
-import { onlinePaymentProvider, sandboxProvider } from './providers.ts';
+import { RejectedNotification, type PaymentProvider } from './provider.ts';
+import { gateways, NOTIFY_PATHS, orderPayments, paymentProvider, sandboxProvider } from './providers.ts';
 
 const params = z.strictObject({ orderNo: orderNoField() });
 
@@ -21,42 +25,84 @@ async function countedPayment<R extends { changed: boolean }>(provider: string, 
   }
 }
 
+/**
+ * Handles a gateway's notification: verified by its provider, then booked by the same payOrder as
+ * everything else, so a replay changes nothing and is acknowledged (the gateway stops retrying).
+ * Anything not genuine, not ours, for an unknown order or of the wrong amount credits nothing and
+ * is logged; the gateway is told it failed.
+ */
+async function handleNotification(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  provider: PaymentProvider,
+  answer: { ok: (reply: FastifyReply) => FastifyReply; fail: (reply: FastifyReply) => FastifyReply },
+  reply: FastifyReply,
+) {
+  try {
+    const payment = await provider.verifyNotification({ headers: request.headers, body: request.body });
+    if (payment) {
+      const result = await countedPayment(provider.name, () => settleGatewayPayment(app.ctx, payment));
+      request.log.info({ orderNo: payment.orderNo, changed: result.changed }, `${provider.name} notification: order paid`);
+    }
+    return answer.ok(reply);
+  } catch (err) {
+    if (err instanceof RejectedNotification || err instanceof AppError) {
+      request.log.warn({ reason: err.message }, `${provider.name} notification refused, nothing credited`);
+      return answer.fail(reply);
+    }
+    throw err;
+  }
+}
+
 export async function payRoutes(app: FastifyInstance) {
   const { ctx } = app;
+  const payments = orderPayments(ctx.config);
 
-  /**
-   * The sandbox cashier: the order's owner "pays". It goes through the sandbox's signed
-   * notification and verifyNotification, then the same payOrder as a real gateway's notification.
-   */
-  app.post('/api/pay/sandbox/:orderNo/confirm', { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
-    if (onlinePaymentProvider(ctx.config) !== sandboxProvider) throw forbidden('沙箱支付仅用于开发和测试环境，生产环境不可用');
-    const { orderNo } = parseInput(params, request.params);
-    const user = currentUser(request);
-    const order = await getOwnOrder(ctx, user.id, orderNo, sandboxProvider); // 404 for anyone else's order
-    const result = await countedPayment(sandboxProvider.name, async () => {
-      const verified = await sandboxProvider.verifyNotification(sandboxProvider.notificationFor(order.orderNo, order.amount));
-      return payOrder(ctx, verified.orderNo, {
-        paidAmount: verified.paidAmount,
-        providerTradeNo: verified.providerTradeNo,
-        ownerId: user.id,
-      });
-    });
-    return ok({ ...result.order, changed: result.changed, integral: result.integral });
+  /** Which pay types the caller is offered (visitors: those of the default operator). */
+  app.get('/api/pay/types', { preHandler: app.optionalUser }, async (request) => {
+    const payTypes = await offeredPayTypes(ctx, request.user?.id ?? null, payments);
+    return ok(payTypes.map((payType): PayTypeOption => ({ payType, payTypeText: PAY_TYPE_LABELS[payType] })));
   });
 
   /**
-   * Asynchronous payment notifications of the configured provider (what Alipay / WeChat Pay call
-   * after a payment). Verified by the provider, then the same payOrder: a replay changes nothing
-   * and is acknowledged, so the gateway stops retrying.
+   * The sandbox cashier: the order's owner "pays" an online order the sandbox handles. It goes
+   * through the sandbox's signed notification and verifyNotification, then the same payOrder as
+   * a real gateway's notification. Transfers and contact-staff orders are confirmed by staff only.
    */
-  app.post('/api/pay/notify/:provider', async (request, reply) => {
-    const provider = onlinePaymentProvider(ctx.config);
-    const { provider: name } = request.params as { provider: string };
-    if (!provider || provider.name !== name) throw notFound('支付渠道不存在');
-    await countedPayment(provider.name, async () => {
-      const verified = await provider.verifyNotification({ headers: request.headers, body: request.body });
-      return payOrder(ctx, verified.orderNo, { paidAmount: verified.paidAmount, providerTradeNo: verified.providerTradeNo });
+  app.post('/api/pay/sandbox/:orderNo/confirm', { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
+    const { orderNo } = parseInput(params, request.params);
+    const user = currentUser(request);
+    const order = await getOwnOrder(ctx, user.id, orderNo, payments); // 404 for anyone else's order
+    if (!isOnlinePayType(order.payType)) throw forbidden('转账和联系客服的订单由客服确认收款，不能在沙箱支付');
+    if (paymentProvider(ctx.config, order.payType) !== sandboxProvider) throw forbidden('沙箱支付仅用于开发和测试环境，生产环境不可用');
+    const verified = await sandboxProvider.verifyNotification(sandboxProvider.notificationFor(order.orderNo, order.amount));
+    const result = await countedPayment(sandboxProvider.name, () => payOrder(ctx, verified!.orderNo, {
+      paidAmount: verified!.paidAmount,
+      providerTradeNo: verified!.providerTradeNo,
+      ownerId: user.id,
+    }));
+    return ok({ ...result.order, changed: result.changed, integral: result.integral });
+  });
+
+  /** Alipay's asynchronous notification: a form body, RSA2-signed; answered with the plain text Alipay expects. */
+  await app.register(async (scope) => {
+    await scope.register(formbody);
+    scope.post(NOTIFY_PATHS.alipay, async (request, reply) => {
+      const provider = gateways(ctx.config).alipay;
+      const text = (body: string) => (r: FastifyReply) => r.type('text/plain').send(body);
+      if (!provider) return text('fail')(reply.status(404));
+      return handleNotification(app, request, provider, { ok: text('success'), fail: text('fail') }, reply);
     });
-    return reply.type('text/plain').send(provider.notificationAck);
+  });
+
+  /** WeChat Pay's notification: its signature covers the raw body, so the JSON is kept as text here. */
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post(NOTIFY_PATHS.wechat, async (request, reply) => {
+      const provider = gateways(ctx.config).wechat;
+      const fail = (r: FastifyReply) => r.status(r.statusCode === 404 ? 404 : 400).send({ code: 'FAIL', message: '失败' });
+      if (!provider) return fail(reply.status(404));
+      return handleNotification(app, request, provider, { ok: (r) => r.status(204).send(), fail }, reply);
+    });
   });
 }

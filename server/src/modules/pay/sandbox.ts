@@ -5,8 +5,7 @@
  * Never available when NODE_ENV=production.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { badRequest } from '../../http/errors.ts';
-import type { PaymentProvider, PaymentRequest, ProviderNotification, VerifiedPayment } from './provider.ts';
+import { RejectedNotification, type PaymentProvider, type PaymentRequest, type ProviderNotification, type VerifiedPayment } from './provider.ts';
 
 interface SandboxNotice {
   orderNo: string;
@@ -25,7 +24,7 @@ export function createSandboxProvider(secret: Buffer = randomBytes(32)): Payment
     createHmac('sha256', secret).update(`${orderNo}|${paidAmount}|${tradeNo}`).digest('hex');
   return {
     name: 'sandbox',
-    notificationAck: 'success',
+    simulated: true,
     async createPayment(request: PaymentRequest) {
       const url = sandboxConfirmPath(request.orderNo);
       return { provider: 'sandbox', payUrl: url, sandboxUrl: url, qrCode: `sandbox://pay?orderNo=${request.orderNo}` };
@@ -38,12 +37,17 @@ export function createSandboxProvider(secret: Buffer = randomBytes(32)): Payment
     async verifyNotification(notification): Promise<VerifiedPayment> {
       const n = notification.body as Partial<SandboxNotice> | null;
       if (!n || typeof n.orderNo !== 'string' || !Number.isInteger(n.paidAmount) || typeof n.tradeNo !== 'string' || typeof n.sign !== 'string') {
-        throw badRequest('支付通知格式不正确');
+        throw new RejectedNotification('malformed sandbox notice');
       }
       const expected = Buffer.from(sign(n.orderNo, n.paidAmount!, n.tradeNo));
       const given = Buffer.from(n.sign);
-      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw badRequest('支付通知签名无效');
+      if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw new RejectedNotification('bad sandbox signature');
       return { orderNo: n.orderNo, paidAmount: n.paidAmount!, providerTradeNo: n.tradeNo };
     },
+    // No money moves in the sandbox: nothing to ask about or close.
+    async queryPayment() {
+      return null;
+    },
+    async closePayment() {},
   };
 }

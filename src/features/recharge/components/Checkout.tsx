@@ -1,12 +1,16 @@
-/** Choose a payment method for the selected goods, create the order, then pay it. */
+/**
+ * Choose a payment method among those offered for the selected goods, create the order (or resume
+ * the pending one), then pay it. On a phone Alipay opens its cashier page instead of a QR code.
+ */
 import { useState } from 'react';
-import { Button } from 'antd';
+import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAY_TYPES, type PayType } from '@common/domain';
 import { formatYuan } from '@/lib/format';
 import { useSingleFlight } from '@/lib/single-flight';
 import type { Goods, OrderRow } from '@common/api-types';
-import { createOrder } from '../api';
+import { createOrder, usePayTypes } from '../api';
+import { isPhoneBrowser } from '../device';
 import OrderPayment, { startPayment } from './OrderPayment';
 import PayMethodPicker from './PayMethodPicker';
 
@@ -18,7 +22,10 @@ export interface CheckoutProps {
 
 export default function Checkout({ goods, onOrder }: CheckoutProps) {
   const { t } = useTranslation('recharge');
-  const [payType, setPayType] = useState<PayType>(PAY_TYPES.ALI_PAY);
+  const { data: payTypes } = usePayTypes();
+  const offered = payTypes?.map((option) => option.payType) ?? [];
+  const [chosen, setChosen] = useState<PayType | null>(null);
+  const payType = chosen !== null && offered.includes(chosen) ? chosen : (offered[0] ?? null);
   const [order, setOrder] = useState<OrderRow | null>(null);
   const [submitting, runSubmit] = useSingleFlight();
 
@@ -30,12 +37,15 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
   if (order) return <OrderPayment order={order} onRestart={restart} />;
 
   async function submit() {
-    if (!goods) return;
+    if (!goods || payType === null) return;
     await runSubmit(async () => {
       try {
-        const created = startPayment(await createOrder(goods.id, payType));
+        const scene = payType === PAY_TYPES.ALI_PAY && isPhoneBrowser() ? 'wap' : 'qr';
+        const created = startPayment(await createOrder(goods.id, payType, scene));
         setOrder(created);
         onOrder?.(created);
+        const pay = created.pay;
+        if (scene === 'wap' && pay?.kind === 'online' && pay.payUrl && !pay.sandboxUrl) window.location.assign(pay.payUrl);
       } catch {
         /* the API client toasted the server's message */
       }
@@ -46,13 +56,14 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
     <div className="recharge-checkout" data-testid="checkout">
       <div className="recharge-checkout-row">
         <span className="recharge-label">{t('checkout.method')}</span>
-        <PayMethodPicker value={payType} onChange={setPayType} />
+        <PayMethodPicker offered={offered} value={payType} onChange={setChosen} />
       </div>
+      {payTypes && offered.length === 0 && <Alert type="warning" showIcon title={t('checkout.noPayTypes')} />}
       <div className="recharge-checkout-row">
         <span className="recharge-checkout-summary">
           {goods ? t('checkout.selected', { name: goods.name, amount: formatYuan(goods.price) }) : t('checkout.chooseGoods')}
         </span>
-        <Button type="primary" size="large" disabled={!goods} loading={submitting} onClick={() => void submit()} data-testid="checkout-pay">
+        <Button type="primary" size="large" disabled={!goods || payType === null} loading={submitting} onClick={() => void submit()} data-testid="checkout-pay">
           {t('checkout.pay')}
         </Button>
       </div>

@@ -30,6 +30,10 @@ const pending: OrderRow = {
   pay: { kind: 'online', provider: 'sandbox', sandboxUrl: '/api/pay/sandbox/20260301100000123456/confirm' },
 };
 
+/** What pay/types answers in these tests unless a test says otherwise. */
+const offering = (...codes: number[]) => ({ body: { success: true, data: codes.map((payType) => ({ payType, payTypeText: String(payType) })) } });
+const ALL_PAY_TYPES = [1, 2, 3, 4, 6, 9];
+
 const fresh = ({ children }: { children: ReactNode }) => <SWRConfig value={{ fetcher: swrFetcher, provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
 
 beforeAll(async () => {
@@ -109,11 +113,11 @@ describe('<OrderPayment>', () => {
 
   it('contact staff: a new order opens the 运营咨询 dialog once, and again from its button', async () => {
     const staff: OrderRow = { ...pending, payType: 9, pay: { kind: 'staff', transferRemark: pending.orderNo } };
-    stubFetch(({ url }) => ({ body: { success: true, data: url === '/api/order/create' ? staff : staff } }));
+    stubFetch(({ url }) => (url === '/api/pay/types' ? offering(...ALL_PAY_TYPES) : { body: { success: true, data: staff } }));
     const opened = vi.fn();
     const off = onUiEvent('service', opened);
     render(<Checkout goods={goods} />, { wrapper: fresh });
-    fireEvent.click(screen.getByRole('radio', { name: '联系客服' }));
+    fireEvent.click(await screen.findByRole('radio', { name: '联系客服' }));
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await waitFor(() => expect(screen.getByTestId('staff-pay')).toBeTruthy());
     expect(opened).toHaveBeenCalledTimes(1);
@@ -135,12 +139,67 @@ describe('<OrderPayment>', () => {
 describe('<Checkout>', () => {
   it('creates the order with the chosen goods and pay method (never an amount), then shows how to pay', async () => {
     const bank: OrderRow = { ...pending, payType: 6, pay: { kind: 'collect', transferRemark: pending.orderNo, bankAccount: '招商银行 6214' } };
-    const { requests } = stubFetch(({ url }) => (url === '/api/order/create' ? { body: { success: true, data: bank } } : { body: { success: true, data: bank } }));
+    const { requests } = stubFetch(({ url }) => (url === '/api/pay/types' ? offering(...ALL_PAY_TYPES) : { body: { success: true, data: bank } }));
     render(<Checkout goods={goods} />, { wrapper: fresh });
     expect(screen.getByTestId('checkout').textContent).toContain('已选：1000 积分，应付 ¥100.00');
-    fireEvent.click(screen.getByRole('radio', { name: '银行卡转账' }));
+    fireEvent.click(await screen.findByRole('radio', { name: '银行卡转账' }));
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await waitFor(() => expect(screen.getByTestId('bank-account').textContent).toBe('招商银行 6214'));
-    expect(requests.find((r) => r.url === '/api/order/create')?.body).toEqual({ goodsId: 1, payType: 6 });
+    expect(requests.find((r) => r.url === '/api/order/create')?.body).toEqual({ goodsId: 1, payType: 6, scene: 'qr' });
+  });
+
+  it('offers only the pay types the server offers, the first one chosen; none: a warning and no pay button', async () => {
+    stubFetch(({ url }) => (url === '/api/pay/types' ? offering(2, 6, 9) : { body: { success: true, data: pending } }));
+    const { unmount } = render(<Checkout goods={goods} />, { wrapper: fresh });
+    await waitFor(() => expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['微信支付', '银行卡转账', '联系客服']));
+    expect((screen.getByRole('radio', { name: '微信支付' }) as HTMLInputElement).checked).toBe(true);
+    unmount();
+    stubFetch(({ url }) => (url === '/api/pay/types' ? offering() : { body: { success: true, data: pending } }));
+    render(<Checkout goods={goods} />, { wrapper: fresh });
+    await waitFor(() => expect(screen.getByText('暂无可用的支付方式，请联系客服')).toBeTruthy());
+    expect(screen.getByTestId('checkout-pay').hasAttribute('disabled')).toBe(true);
+  });
+
+  it('更换支付方式 cancels the pending order and goes back to the choice', async () => {
+    const alipay: OrderRow = { ...pending, pay: { kind: 'online', provider: 'alipay', qrCode: 'https://qr.alipay.com/abc' } };
+    const { requests } = stubFetch(({ url }) => {
+      if (url === '/api/pay/types') return offering(1, 2);
+      if (url === '/api/order/cancel') return { body: { success: true, data: { ...alipay, status: 'cancelled', statusText: '已取消', pay: undefined } } };
+      return { body: { success: true, data: alipay } };
+    });
+    const onOrder = vi.fn();
+    render(<Checkout goods={goods} onOrder={onOrder} />, { wrapper: fresh });
+    await screen.findByRole('radio', { name: '支付宝' });
+    fireEvent.click(screen.getByTestId('checkout-pay'));
+    fireEvent.click(await screen.findByTestId('order-change-method'));
+    await waitFor(() => expect(screen.getByTestId('pay-methods')).toBeTruthy());
+    expect(requests.find((r) => r.url === '/api/order/cancel')?.body).toEqual({ orderNo: pending.orderNo });
+    expect(onOrder).toHaveBeenLastCalledWith(null);
+  });
+});
+
+describe('online payment through a gateway', () => {
+  const alipay: OrderRow = { ...pending, expiresAt: new Date(Date.now() + 29 * 60_000 + 30_000).toISOString(), pay: { kind: 'online', provider: 'alipay', qrCode: 'https://qr.alipay.com/abc' } };
+
+  it('renders the QR code with the amount and the time left', async () => {
+    stubFetch(() => ({ body: { success: true, data: alipay } }));
+    render(<OrderPayment order={alipay} />, { wrapper: fresh });
+    const block = screen.getByTestId('online-pay');
+    expect(block.getAttribute('data-pay-code')).toBe('https://qr.alipay.com/abc');
+    expect(block.textContent).toContain('请使用支付宝扫码付款');
+    expect(block.textContent).toContain('应付金额：¥100.00');
+    expect(block.textContent).toMatch(/剩余支付时间29:[23]\d/);
+    expect(block.querySelector('canvas')).not.toBeNull();
+  });
+
+  it('取消订单 cancels at the server and shows the cancelled order', async () => {
+    const { requests } = stubFetch(({ url }) =>
+      url === '/api/order/cancel' ? { body: { success: true, data: { ...alipay, status: 'cancelled', statusText: '已取消', pay: undefined } } } : { body: { success: true, data: alipay } },
+    );
+    render(<OrderPayment order={alipay} />, { wrapper: fresh });
+    expect(screen.queryByTestId('order-change-method')).toBeNull(); // nothing to go back to here
+    fireEvent.click(screen.getByTestId('order-cancel'));
+    await waitFor(() => expect(screen.getByTestId('pay-expired').textContent).toBe('订单已取消，请重新下单'));
+    expect(requests.filter((r) => r.url === '/api/order/cancel').map((r) => r.body)).toEqual([{ orderNo: pending.orderNo }]);
   });
 });

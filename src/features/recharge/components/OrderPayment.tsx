@@ -1,20 +1,23 @@
 /**
  * Paying one order, driven by the order as the server has it (useOrder): while pending, how to pay
- * it; once paid and the user data re-read, the credited points and new balance or the new level and
- * deadline; expired or cancelled, an offer to start again.
+ * it, with 取消订单 and 更换支付方式 (cancel it, then choose again); once paid and the user data
+ * re-read, the credited points and new balance or the new level and deadline; expired or
+ * cancelled, an offer to start again.
  */
-import { Button, Descriptions, Result, Spin } from 'antd';
+import { useState } from 'react';
+import { Button, Descriptions, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '@common/api-types';
 import { formatDateTime, formatPoints, formatYuan } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { openServiceModal } from '@/lib/ui-events';
+import { cancelOrder } from '../api';
 import PayInstructions from './PayInstructions';
 import { useOrder } from './useOrder';
 
 export interface OrderPaymentProps {
   order: OrderRow;
-  /** Start over (after expiry, or to buy again). */
+  /** Start over (after expiry, to buy again, or to pay another way). */
   onRestart?: () => void;
 }
 
@@ -30,6 +33,21 @@ export default function OrderPayment({ order: created, onRestart }: OrderPayment
   const { order, settled, update } = useOrder(created);
   // the pay instructions come with the creation answer (and with detail while pending)
   const pay = order.pay ?? created.pay;
+  const [cancelling, setCancelling] = useState(false);
+
+  /** Cancels the order at the server (which closes it at the gateway); then, to change the method, starts over. */
+  async function cancel(thenRestart: boolean) {
+    setCancelling(true);
+    try {
+      const cancelled = await cancelOrder(order.orderNo);
+      if (thenRestart && onRestart) onRestart();
+      else await update(cancelled);
+    } catch {
+      /* the API client toasted the reason (e.g. paid meanwhile); the poll shows the new state */
+    } finally {
+      setCancelling(false);
+    }
+  }
 
   if (order.status === 'paid' && !settled) return <Spin data-testid="pay-settling" />;
   if (order.status === 'paid') {
@@ -71,6 +89,16 @@ export default function OrderPayment({ order: created, onRestart }: OrderPayment
         </Descriptions.Item>
       </Descriptions>
       {pay && <PayInstructions order={order} pay={pay} onPaid={(next) => void update(next)} />}
+      <Space wrap>
+        {onRestart && (
+          <Button loading={cancelling} onClick={() => void cancel(true)} data-testid="order-change-method">
+            {t('pay.changeMethod')}
+          </Button>
+        )}
+        <Button danger loading={cancelling} onClick={() => void cancel(false)} data-testid="order-cancel">
+          {t('pay.cancel')}
+        </Button>
+      </Space>
     </div>
   );
 }

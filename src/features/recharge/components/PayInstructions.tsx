@@ -1,5 +1,12 @@
-/** How to pay a pending order, per method: sandbox cashier, online pay page, collect QR or bank account with the order number as transfer remark, contact service. */
-import { Alert, Button } from 'antd';
+/**
+ * How to pay a pending order, per method: sandbox cashier; the gateway's QR code to scan with the
+ * amount and the time left, or its phone cashier page; collect QR or bank account with the order
+ * number as transfer remark; contact service.
+ */
+import { useState } from 'react';
+import { Alert, Button, QRCode, Statistic } from 'antd';
+import { PAY_TYPES } from '@common/domain';
+import { formatYuan } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow, PayInstructions as Instructions } from '@common/api-types';
 import { toastSuccess } from '@/lib/toast';
@@ -49,11 +56,23 @@ export default function PayInstructions({ order, pay, onPaid }: PayInstructionsP
       </div>
     );
   }
+  if (pay.kind === 'online' && pay.qrCode) {
+    return (
+      <div className="recharge-pay-block recharge-online-qr" data-testid="online-pay" data-pay-code={pay.qrCode}>
+        <p>{order.payType === PAY_TYPES.WX_PAY ? t('pay.scanWechat') : t('pay.scanAlipay')}</p>
+        <QRCode value={pay.qrCode} size={200} bordered />
+        <p>
+          {t('pay.amount')}：<strong className="recharge-price">{t('yuan', { amount: formatYuan(order.amount) })}</strong>
+        </p>
+        <Statistic.Timer type="countdown" title={t('pay.timeLeft')} value={Date.parse(order.expiresAt)} format="mm:ss" data-testid="pay-time-left" />
+      </div>
+    );
+  }
   if (pay.kind === 'online') {
     return pay.payUrl ? (
-      <div className="recharge-pay-block">
+      <div className="recharge-pay-block" data-testid="online-pay-page">
         <p>{t('pay.onlineHint')}</p>
-        <Button type="primary" size="large" href={pay.payUrl} target="_blank" rel="noopener noreferrer">
+        <Button type="primary" size="large" href={pay.payUrl}>
           {t('pay.openPayPage')}
         </Button>
       </div>

@@ -1,9 +1,15 @@
-/** The payment-method choice: codes from common/domain (shared with the server), names from the catalogue. */
+/** The payment-method choice among the pay types the server offers: codes from common/domain, names from the catalogue. */
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { PAY_TYPE_CODES, type PayType } from '@common/domain';
+import type { PayType } from '@common/domain';
 
-export default function PayMethodPicker({ value, onChange }: { value: PayType; onChange: (payType: PayType) => void }) {
+export interface PayMethodPickerProps {
+  offered: PayType[];
+  value: PayType | null;
+  onChange: (payType: PayType) => void;
+}
+
+export default function PayMethodPicker({ offered, value, onChange }: PayMethodPickerProps) {
   const { t } = useTranslation('common');
   const names: Record<PayType, string> = {
     1: t('payType.1'),
@@ -21,7 +27,7 @@ export default function PayMethodPicker({ value, onChange }: { value: PayType; o
       optionType="button"
       buttonStyle="solid"
       data-testid="pay-methods"
-      options={PAY_TYPE_CODES.map((code) => ({ value: code, label: names[code] }))}
+      options={offered.map((code) => ({ value: code, label: names[code] }))}
     />
   );
 }

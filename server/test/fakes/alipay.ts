@@ -1,0 +1,197 @@
+/**
+ * A local stand-in for the Alipay open platform gateway (gateway.do) on 127.0.0.1, for tests only.
+ * It checks what the real gateway checks of a request (app id, RSA2 signature with the app's
+ * public key, method and biz_content fields), keeps trades in memory, answers JSON signed over the
+ * response node with its own private key like the vendor, and builds the vendor's signed
+ * asynchronous notification. Keys are generated per instance.
+ */
+import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeTrade {
+  outTradeNo: string;
+  totalAmount: string;
+  subject: string;
+  tradeNo: string;
+  status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
+  notifyUrl?: string;
+}
+
+export interface FakeCall {
+  method: string;
+  biz: Record<string, unknown>;
+  params: Record<string, string>;
+}
+
+const pem = (k: { export(o: object): string | Buffer }, type: 'pkcs8' | 'spki') => k.export({ type, format: 'pem' }).toString();
+
+/** The signed-content string of Alipay: every non-empty param except the excluded ones, sorted, `k=v` joined by `&`. */
+export function signContent(params: Record<string, string>, exclude: string[]): string {
+  return Object.keys(params)
+    .filter((k) => !exclude.includes(k) && params[k] !== '' && params[k] !== undefined)
+    .sort()
+    .map((k) => `${k}=${params[k]}`)
+    .join('&');
+}
+
+const rsa2 = (text: string, privateKey: string) => createSign('RSA-SHA256').update(text, 'utf8').sign(privateKey, 'base64');
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export class FakeAlipay {
+  readonly appId = `20210${randomBytes(5).toString('hex').replace(/\D/g, '7').slice(0, 11)}`;
+  /** The merchant's application key pair (the app signs with the private key). */
+  readonly app = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  /** Alipay's own key pair (answers and notifications are signed with it). */
+  readonly platform = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  readonly trades = new Map<string, FakeTrade>();
+  readonly calls: FakeCall[] = [];
+  /** Requests refused for their signature or app id (should stay empty). */
+  readonly refused: string[] = [];
+  /** When set, every request answers this HTTP status (the gateway is down). */
+  failWith: number | null = null;
+  private server!: Server;
+  gateway = '';
+
+  get env(): Record<string, string> {
+    return {
+      ALIPAY_APP_ID: this.appId,
+      ALIPAY_PRIVATE_KEY: pem(this.app.privateKey, 'pkcs8'),
+      ALIPAY_PUBLIC_KEY: pem(this.platform.publicKey, 'spki'),
+      ALIPAY_GATEWAY: this.gateway,
+    };
+  }
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => {
+      this.handle(req)
+        .then(([status, body, type]) => res.writeHead(status, { 'content-type': type }).end(body))
+        .catch((err) => res.writeHead(500).end(String(err)));
+    });
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.gateway = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/gateway.do`;
+    return this;
+  }
+
+  stop(): Promise<void> {
+    return new Promise((r) => this.server.close(() => r()));
+  }
+
+  callsOf(method: string): FakeCall[] {
+    return this.calls.filter((c) => c.method === method);
+  }
+
+  /** Checks a signed request's parameters the way the gateway does; the refusal reason, or null. */
+  verifyRequest(params: Record<string, string>): string | null {
+    if (params.app_id !== this.appId) return `unknown app_id ${params.app_id}`;
+    if (params.sign_type !== 'RSA2' || params.charset !== 'utf-8' || params.version !== '1.0' || !params.timestamp) return 'missing common parameters';
+    const ok = createVerify('RSA-SHA256').update(signContent(params, ['sign']), 'utf8').verify(pem(this.app.publicKey, 'spki'), params.sign ?? '', 'base64');
+    return ok ? null : 'isv.invalid-signature';
+  }
+
+  /** A phone-cashier link (alipay.trade.wap.pay) as the payer's browser would open it: its verified parameters. */
+  openPayUrl(payUrl: string): { params: Record<string, string>; biz: Record<string, unknown>; refused: string | null } {
+    const url = new URL(payUrl);
+    const params = Object.fromEntries(url.searchParams);
+    return { params, biz: JSON.parse(params.biz_content ?? '{}'), refused: this.verifyRequest(params) };
+  }
+
+  private answer(method: string, node: Record<string, unknown>): [number, string, string] {
+    const key = `${method.replaceAll('.', '_')}_response`;
+    const nodeText = JSON.stringify(node);
+    // The vendor signs the exact text of the response node.
+    return [200, `{"${key}":${nodeText},"sign":"${rsa2(nodeText, pem(this.platform.privateKey, 'pkcs8'))}"}`, 'application/json;charset=utf-8'];
+  }
+
+  private async handle(req: IncomingMessage): Promise<[number, string, string]> {
+    if (this.failWith) return [this.failWith, 'unavailable', 'text/plain'];
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (url.pathname === '/gateway.do' && req.method === 'GET') return this.cashierPage(Object.fromEntries(url.searchParams));
+    if (url.pathname !== '/gateway.do' || req.method !== 'POST') return [404, 'not found', 'text/plain'];
+    const params: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(await readBody(req))) };
+    const method = params.method ?? '';
+    const refused = this.verifyRequest(params);
+    if (refused) {
+      this.refused.push(refused);
+      return this.answer(method, { code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: refused });
+    }
+    const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    this.calls.push({ method, biz, params });
+    const fail = (sub_code: string, sub_msg: string) => this.answer(method, { code: '40004', msg: 'Business Failed', sub_code, sub_msg });
+    const trade = this.trades.get(biz.out_trade_no ?? '');
+    switch (method) {
+      case 'alipay.trade.precreate': {
+        if (!biz.out_trade_no || !/^\d+\.\d{2}$/.test(biz.total_amount ?? '') || !biz.subject) return fail('ACQ.INVALID_PARAMETER', '参数有误');
+        if (trade && trade.status !== 'WAIT_BUYER_PAY') return fail('ACQ.TRADE_HAS_CLOSE', '交易已关闭');
+        const created = trade ?? { outTradeNo: biz.out_trade_no, totalAmount: biz.total_amount, subject: biz.subject, tradeNo: `2026${randomBytes(8).toString('hex')}`, status: 'WAIT_BUYER_PAY' as const, notifyUrl: params.notify_url };
+        this.trades.set(created.outTradeNo, created);
+        return this.answer(method, { code: '10000', msg: 'Success', out_trade_no: created.outTradeNo, qr_code: `https://qr.alipay.com/fake${created.tradeNo}` });
+      }
+      case 'alipay.trade.query':
+        if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
+        return this.answer(method, { code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, trade_status: trade.status, total_amount: trade.totalAmount });
+      case 'alipay.trade.close':
+        if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
+        if (trade.status === 'TRADE_SUCCESS') return fail('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
+        trade.status = 'TRADE_CLOSED';
+        return this.answer(method, { code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo });
+      default:
+        return fail('isv.invalid-method', `不存在的方法名 ${method}`);
+    }
+  }
+
+  /** The phone cashier a browser is redirected to (alipay.trade.wap.pay): the trade is created when the payer opens it. */
+  private cashierPage(params: Record<string, string>): [number, string, string] {
+    const refused = this.verifyRequest(params);
+    if (refused || params.method !== 'alipay.trade.wap.pay') {
+      this.refused.push(refused ?? `GET ${params.method}`);
+      return [400, `<!doctype html><title>错误</title><p>${refused ?? 'invalid method'}</p>`, 'text/html;charset=utf-8'];
+    }
+    const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+    this.calls.push({ method: params.method, biz, params });
+    if (!this.trades.has(biz.out_trade_no!)) {
+      this.trades.set(biz.out_trade_no!, { outTradeNo: biz.out_trade_no!, totalAmount: biz.total_amount!, subject: biz.subject!, tradeNo: `2026${randomBytes(8).toString('hex')}`, status: 'WAIT_BUYER_PAY', notifyUrl: params.notify_url });
+    }
+    return [200, `<!doctype html><meta charset="utf-8"><title>支付宝收银台（测试）</title><h1 data-testid="fake-cashier">¥${biz.total_amount}</h1><p>${biz.out_trade_no}</p>`, 'text/html;charset=utf-8'];
+  }
+
+  /** The payer pays a trade (no notification is sent; see notification()). */
+  pay(outTradeNo: string): FakeTrade {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade) throw new Error(`no trade ${outTradeNo} at the fake gateway`);
+    trade.status = 'TRADE_SUCCESS';
+    return trade;
+  }
+
+  /** The form Alipay posts to notify_url after a payment, signed with its key (or `signWith`). */
+  notification(fields: { out_trade_no: string; total_amount: string; trade_status?: string; app_id?: string }, signWith?: string): Record<string, string> {
+    const form: Record<string, string> = {
+      gmt_create: '2026-03-01 10:00:00',
+      charset: 'utf-8',
+      gmt_payment: '2026-03-01 10:00:05',
+      notify_time: '2026-03-01 10:00:06',
+      subject: '积分充值',
+      buyer_id: '2088102177846880',
+      invoice_amount: fields.total_amount,
+      version: '1.0',
+      notify_id: randomBytes(16).toString('hex'),
+      fund_bill_list: '[{"amount":"' + fields.total_amount + '","fundChannel":"ALIPAYACCOUNT"}]',
+      notify_type: 'trade_status_sync',
+      trade_no: this.trades.get(fields.out_trade_no)?.tradeNo ?? `2026${randomBytes(8).toString('hex')}`,
+      receipt_amount: fields.total_amount,
+      buyer_pay_amount: fields.total_amount,
+      seller_id: '2088102177649450',
+      trade_status: 'TRADE_SUCCESS',
+      app_id: this.appId,
+      ...fields,
+      sign_type: 'RSA2',
+    };
+    form.sign = rsa2(signContent(form, ['sign', 'sign_type']), signWith ?? pem(this.platform.privateKey, 'pkcs8'));
+    return form;
+  }
+}

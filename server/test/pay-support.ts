@@ -1,0 +1,49 @@
+/** Shared set-up of the payment gateway suites: a production app whose payment settings point at a fake gateway. */
+import { afterAll, beforeAll, expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { orders, users } from '../src/db/schema.ts';
+import { ledgerSum } from '../src/modules/points/index.ts';
+import { readPaymentSettings } from '../src/pay-settings.ts';
+import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
+
+export const PUBLIC_BASE_URL = 'https://shop.example.test';
+
+export interface IntegralGoods {
+  id: number;
+  price: number;
+  points: number;
+  name: string;
+}
+
+/** NODE_ENV=production (no sandbox) with the gateway settings `gatewayEnv`, and the points packages on sale. */
+export async function gatewayTestEnv(gatewayEnv: Record<string, string>): Promise<{ env: TestEnv; goods: IntegralGoods[] }> {
+  const { settings, problems } = readPaymentSettings({ ...gatewayEnv, PUBLIC_BASE_URL });
+  expect(problems).toEqual([]);
+  const env = await createTestEnv({ config: { nodeEnv: 'production', payments: settings } });
+  const u = await createTestUser(env);
+  const goods = (await call(env, 'GET', '/api/god/get', { token: u.token, query: { type: 'integral' } })).body.data;
+  return { env, goods };
+}
+
+/** The balance, checked against the sum of the ledger. */
+export async function balanceChecked(env: TestEnv, userId: number): Promise<number> {
+  const [row] = await env.ctx.db.select({ integral: users.integral }).from(users).where(eq(users.id, userId));
+  expect(await ledgerSum(env.ctx.db, userId)).toBe(row!.integral);
+  return row!.integral;
+}
+
+export const orderStatus = async (env: TestEnv, orderNo: string) => (await env.ctx.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
+
+/** Starts the fake gateway and the app before the file's tests, stops both after; read the fields inside tests. */
+export function useGatewayEnv<F extends { env: Record<string, string>; stop(): Promise<void> }>(startFake: () => Promise<F>) {
+  const holder = {} as { env: TestEnv; fake: F; goods: IntegralGoods[] };
+  beforeAll(async () => {
+    holder.fake = await startFake();
+    Object.assign(holder, await gatewayTestEnv(holder.fake.env));
+  });
+  afterAll(async () => {
+    await holder.env?.close();
+    await holder.fake?.stop();
+  });
+  return holder;
+}
