@@ -3,7 +3,6 @@
  * amount and the time left, or its phone cashier page; collect QR or bank account with the order
  * number as transfer remark; contact service.
  */
-import { useState } from 'react';
 import { Alert, Button, QRCode, Statistic } from 'antd';
 import { PAY_TYPES } from '@common/domain';
 import { formatYuan } from '@/lib/format';
