@@ -16,7 +16,9 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     ...opts,
     userForToken: async (token) => {
       const userId = await sessionUserId(ctx.db, token, ctx.clock);
-      return userId === null ? null : findUserById(ctx.db, userId);
+      const user = userId === null ? null : await findUserById(ctx.db, userId);
+      // A disabled account's sessions are revoked when it is disabled; this also covers a race with that.
+      return user && !user.disabledAt ? user : null;
     },
   });
   await registerModules(app);

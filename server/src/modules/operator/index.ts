@@ -1,3 +1,16 @@
 /** The operator module: owns the operators table (contacts and collect accounts). */
 export { operatorRoutes } from './routes.ts';
-export { collectAccountFor, defaultOperator, operatorFor, operatorIds, saveDefaultOperator, seedDefaultOperator, type OperatorRow } from './operators.ts';
+export {
+  collectAccountFor,
+  createOperator,
+  defaultOperator,
+  findOperator,
+  listOperators,
+  operatorFor,
+  operatorIds,
+  saveDefaultOperator,
+  seedDefaultOperator,
+  updateOperator,
+  type OperatorFields,
+  type OperatorRow,
+} from './operators.ts';
