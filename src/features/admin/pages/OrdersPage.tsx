@@ -1,5 +1,5 @@
 /** Orders: by default the queue of pending transfer and contact-staff orders, oldest money first to confirm. */
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Input, Select, Space, Table, Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -17,7 +17,12 @@ export default function OrdersPage() {
   const [filters, setFilters] = useState<Record<string, string | number | undefined>>({ status: 'pending', page: 1, pageSize: 20 });
   const { data, isLoading } = useConsoleOrders(filters);
   const set = (patch: Record<string, string | number | undefined>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
-  const now = Date.now();
+  // The queue's ages move on by the minute without a refetch.
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(timer);
+  }, []);
 
   return (
     <>
