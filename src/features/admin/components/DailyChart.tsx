@@ -16,7 +16,7 @@ export interface DailySeries {
 /** YYYY-MM-DD as the seconds of that day's UTC midnight: the axis only shows dates, never times. */
 const daySeconds = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
 
-export default function DailyChart({ days, series }: { days: string[]; series: DailySeries[] }) {
+export default function DailyChart({ days, series, dayLabel }: { days: string[]; series: DailySeries[]; dayLabel: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -27,7 +27,7 @@ export default function DailyChart({ days, series }: { days: string[]; series: D
         height: 260,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         axes: [{ values: (_u, ticks) => ticks.map((s) => new Date(s * 1000).toISOString().slice(5, 10)) }, {}],
-        series: [{}, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
+        series: [{ label: dayLabel, value: (_u, s) => (s == null ? '--' : new Date(s * 1000).toISOString().slice(0, 10)) }, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
       },
       [days.map(daySeconds), ...series.map((s) => s.values)],
       el,
@@ -38,6 +38,6 @@ export default function DailyChart({ days, series }: { days: string[]; series: D
       window.removeEventListener('resize', resize);
       plot.destroy();
     };
-  }, [days, series]);
+  }, [days, series, dayLabel]);
   return <div ref={box} className="admin-chart" />;
 }

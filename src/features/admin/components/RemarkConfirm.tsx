@@ -10,6 +10,8 @@ export default function RemarkConfirm(props: {
   danger?: boolean;
   type?: 'primary' | 'default' | 'link';
   remarkRequired?: boolean;
+  /** Compact, for a table's action column. */
+  inTable?: boolean;
 }) {
   const { t } = useTranslation('admin');
   const [remark, setRemark] = useState('');
@@ -41,7 +43,7 @@ export default function RemarkConfirm(props: {
         }
       }}
     >
-      <Button size="small" danger={props.danger} type={props.type ?? 'link'}>
+      <Button size={props.inTable ? 'small' : 'middle'} danger={props.danger} type={props.type ?? 'link'}>
         {props.label}
       </Button>
     </Popconfirm>

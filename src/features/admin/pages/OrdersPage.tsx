@@ -53,7 +53,7 @@ export default function OrdersPage() {
         rowKey="orderNo"
         loading={isLoading}
         dataSource={data?.list}
-        scroll={{ x: 1000 }}
+        scroll={{ x: 1300 }}
         pagination={{ current: data?.page, pageSize: data?.pageSize, total: data?.total, onChange: (page, pageSize) => setFilters((f) => ({ ...f, page, pageSize })) }}
         columns={[
           { title: t('orders.orderNo'), dataIndex: 'orderNo' },
@@ -69,10 +69,12 @@ export default function OrdersPage() {
             title: t('actions'),
             key: 'actions',
             fixed: 'right',
+            width: 190,
             render: (_, o) =>
               o.status === 'pending' && !ONLINE.includes(o.payType) ? (
                 <Space size={0}>
                   <RemarkConfirm
+                    inTable
                     type="primary"
                     label={t('orders.confirm')}
                     title={t('orders.confirmTitle', { amount: formatYuan(o.amount), phone: o.phone })}
@@ -82,6 +84,7 @@ export default function OrdersPage() {
                     }}
                   />
                   <RemarkConfirm
+                    inTable
                     danger
                     label={t('orders.cancel')}
                     title={t('orders.cancelTitle')}

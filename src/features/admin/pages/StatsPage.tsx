@@ -28,6 +28,7 @@ export default function StatsPage() {
       </Row>
       <Card title={t('stats.chartUsersPlans')} style={{ marginBottom: 16 }}>
         <DailyChart
+          dayLabel={t('stats.day')}
           days={data.map((d) => d.day)}
           series={[
             { label: t('stats.newUsers'), values: data.map((d) => d.newUsers), color: '#0958d9' },
@@ -38,6 +39,7 @@ export default function StatsPage() {
       </Card>
       <Card title={t('stats.chartMoney')} style={{ marginBottom: 16 }}>
         <DailyChart
+          dayLabel={t('stats.day')}
           days={data.map((d) => d.day)}
           series={[
             { label: t('stats.paidAmountYuan'), values: data.map((d) => d.paidAmount / 100), color: '#eb2f96' },
