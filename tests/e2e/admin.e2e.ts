@@ -87,7 +87,7 @@ describe('operator console', () => {
       await page.getByTestId('open-price').click();
       const first = page.getByTestId('price-config').first();
       await expect.poll(() => first.innerText()).toContain(service.name);
-      expect(await first.innerText()).toContain(String(newPrice));
+      expect(await first.locator('.price-config-head strong').innerText()).toBe(newPrice.toLocaleString('zh-CN'));
     } finally {
       await api(`/api/admin/plan-configs/services/${service.id}`, { token: adminToken, body: { integral: service.integral } });
     }
