@@ -1,11 +1,12 @@
 /** Announcements: the top banner users see (the latest enabled one inside its time window). */
 import { useState } from 'react';
-import { Button, DatePicker, Form, Input, Switch, Table, Tag, Typography } from 'antd';
+import { Button, DatePicker, Form, Input, Table } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { saveAnnouncement, useAnnouncements, type Announcement } from '../api';
 import EditorModal from '../components/EditorModal';
+import { EnabledField, EnabledTag, ListHeader } from '../components/parts';
 
 interface AnnouncementForm {
   content: string;
@@ -20,12 +21,7 @@ export default function AnnouncementsPage() {
   const current = editing === 'new' ? null : editing;
   return (
     <>
-      <Typography.Title level={3}>{t('announcements.title')}</Typography.Title>
-      <div className="admin-toolbar">
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('announcements.add')}
-        </Button>
-      </div>
+      <ListHeader title={t('announcements.title')} addLabel={t('announcements.add')} onAdd={() => setEditing('new')} />
       <Table<Announcement>
         rowKey="id"
         loading={isLoading}
@@ -33,7 +29,7 @@ export default function AnnouncementsPage() {
         columns={[
           { title: t('announcements.content'), dataIndex: 'content' },
           { title: t('announcements.window'), key: 'window', render: (_, a) => `${formatDateTime(a.startsAt)} ~ ${formatDateTime(a.endsAt)}` },
-          { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => (on ? <Tag color="green">{t('prices.on')}</Tag> : <Tag>{t('prices.off')}</Tag>) },
+          { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => <EnabledTag on={on} /> },
           { title: t('announcements.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
           { title: t('actions'), key: 'edit', render: (_, a) => <Button type="link" onClick={() => setEditing(a)}>{t('edit')}</Button> },
         ]}
@@ -60,9 +56,7 @@ export default function AnnouncementsPage() {
               <Form.Item name="window" label={t('announcements.window')}>
                 <DatePicker.RangePicker showTime allowEmpty={[true, true]} />
               </Form.Item>
-              <Form.Item name="enabled" label={t('prices.enabled')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
+              <EnabledField />
             </>
           )}
         </EditorModal>

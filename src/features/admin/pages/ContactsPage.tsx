@@ -1,9 +1,10 @@
 /** Service contacts (the operator card users see, with its WeChat QR) and the collect accounts transfers go to. */
 import { useState } from 'react';
-import { Button, Form, Input, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { saveCollectAccounts, saveContact, useContacts, type Contact } from '../api';
 import EditorModal from '../components/EditorModal';
+import { EnabledField, EnabledTag, ListHeader } from '../components/parts';
 import ImageField from '../components/ImageField';
 
 const imageRule = (t: (k: string) => string, required: boolean) => ({
@@ -19,12 +20,7 @@ export default function ContactsPage() {
   const contact = editing?.contact ?? null;
   return (
     <>
-      <Typography.Title level={3}>{t('contacts.title')}</Typography.Title>
-      <div className="admin-toolbar">
-        <Button type="primary" onClick={() => setEditing({ contact: null, part: 'contact' })}>
-          {t('contacts.add')}
-        </Button>
-      </div>
+      <ListHeader title={t('contacts.title')} addLabel={t('contacts.add')} onAdd={() => setEditing({ contact: null, part: 'contact' })} />
       <Table<Contact>
         rowKey="id"
         loading={isLoading}
@@ -36,7 +32,7 @@ export default function ContactsPage() {
           { title: t('contacts.alipayCollectQr'), dataIndex: 'alipayCollectQr', render: (src: string) => (src ? <img className="admin-qr" src={src} alt="" /> : '--') },
           { title: t('contacts.wxpayCollectQr'), dataIndex: 'wxpayCollectQr', render: (src: string) => (src ? <img className="admin-qr" src={src} alt="" /> : '--') },
           { title: t('contacts.bankAccount'), dataIndex: 'bankAccount' },
-          { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => (on ? <Tag color="green">{t('prices.on')}</Tag> : <Tag>{t('prices.off')}</Tag>) },
+          { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => <EnabledTag on={on} /> },
           {
             title: t('actions'),
             key: 'edit',
@@ -76,9 +72,7 @@ export default function ContactsPage() {
               <Form.Item name="remark" label={t('contacts.remark')} rules={[{ max: 200 }]}>
                 <Input.TextArea maxLength={200} />
               </Form.Item>
-              <Form.Item name="enabled" label={t('prices.enabled')} valuePropName="checked">
-                <Switch />
-              </Form.Item>
+              <EnabledField />
             </>
           )}
         </EditorModal>

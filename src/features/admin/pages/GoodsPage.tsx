@@ -1,10 +1,11 @@
 /** Goods (points and membership packages): price in yuan, on sale or not; orders keep the goods they were created with. */
 import { useState } from 'react';
-import { Button, Form, Input, InputNumber, Select, Switch, Table, Tag, Typography } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints, formatYuan } from '@/lib/format';
 import { saveGoods, useGoodsList, type GoodsRecord } from '../api';
 import EditorModal from '../components/EditorModal';
+import { ListHeader } from '../components/parts';
 
 type GoodsForm = Omit<GoodsRecord, 'id' | 'price'> & { yuan: number };
 
@@ -15,12 +16,7 @@ export default function GoodsPage() {
   const current = editing === 'new' ? null : editing;
   return (
     <>
-      <Typography.Title level={3}>{t('goods.title')}</Typography.Title>
-      <div className="admin-toolbar">
-        <Button type="primary" onClick={() => setEditing('new')}>
-          {t('goods.add')}
-        </Button>
-      </div>
+      <ListHeader title={t('goods.title')} addLabel={t('goods.add')} onAdd={() => setEditing('new')} />
       <Table<GoodsRecord>
         rowKey="id"
         loading={isLoading}

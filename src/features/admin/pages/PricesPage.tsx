@@ -3,13 +3,14 @@
  * applies to plans created afterwards; existing plans keep the prices they were created with.
  */
 import { useState } from 'react';
-import { Alert, Button, Form, Input, InputNumber, Switch, Table, Tabs, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { FLOW_TYPES } from '@common/domain';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { formatPoints } from '@/lib/format';
 import { savePriceRow, usePriceTable, type PriceTableTree } from '../api';
 import EditorModal from '../components/EditorModal';
+import { EnabledField, EnabledTag } from '../components/parts';
 
 type Service = PriceTableTree['services'][number];
 type Option = PriceTableTree['options'][number];
@@ -66,7 +67,7 @@ export default function PricesPage() {
         { title: t('prices.service'), dataIndex: 'name' },
         { title: t('prices.integral'), dataIndex: 'integral', render: (n: number) => t('prices.points', { n: formatPoints(n) }) },
         { title: t('goods.sort'), dataIndex: 'sort' },
-        { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => (on ? <Tag color="green">{t('prices.on')}</Tag> : <Tag>{t('prices.off')}</Tag>) },
+        { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => <EnabledTag on={on} /> },
         { title: t('actions'), key: 'edit', render: (_, s) => <Button type="link" aria-label={t('prices.editService', { name: s.name })} onClick={() => setEditing({ kind: 'services', row: s })}>{t('edit')}</Button> },
       ]}
     />
@@ -126,9 +127,7 @@ export default function PricesPage() {
                 <InputNumber min={0} max={100000} precision={0} />
               </Form.Item>
               {editing.kind === 'services' && (
-                <Form.Item name="enabled" label={t('prices.enabled')} valuePropName="checked">
-                  <Switch />
-                </Form.Item>
+                <EnabledField />
               )}
             </>
           )}
