@@ -6,6 +6,7 @@
 import { Suspense, lazy } from 'react';
 import { Button, Layout, Menu, Result, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRoleNames } from './names';
 import { Link, Redirect, Route, Switch, useLocation } from 'wouter';
 import { useConsoleMe } from './api';
 import OrdersPage from './pages/OrdersPage';
@@ -21,7 +22,9 @@ import './admin.css';
 // The dashboard brings the chart library: loaded only when it is opened.
 const StatsPage = lazy(() => import('./pages/StatsPage'));
 
-const MENU: Array<{ path: string; key: string; adminOnly?: boolean }> = [
+type MenuKey = 'orders' | 'users' | 'stats' | 'goods' | 'prices' | 'contacts' | 'announcements' | 'audit';
+
+const MENU: Array<{ path: string; key: MenuKey; adminOnly?: boolean }> = [
   { path: '/admin/orders', key: 'orders' },
   { path: '/admin/users', key: 'users' },
   { path: '/admin/stats', key: 'stats' },
@@ -34,6 +37,17 @@ const MENU: Array<{ path: string; key: string; adminOnly?: boolean }> = [
 
 export default function AdminApp() {
   const { t } = useTranslation('admin');
+  const roles = useRoleNames();
+  const menu: Record<MenuKey, string> = {
+    orders: t('menu.orders'),
+    users: t('menu.users'),
+    stats: t('menu.stats'),
+    goods: t('menu.goods'),
+    prices: t('menu.prices'),
+    contacts: t('menu.contacts'),
+    announcements: t('menu.announcements'),
+    audit: t('menu.audit'),
+  };
   const [location] = useLocation();
   const { data: me, error, isLoading } = useConsoleMe();
   if (isLoading) return <Spin className="admin-loading" />;
@@ -51,7 +65,7 @@ export default function AdminApp() {
       />
     );
   }
-  const items = MENU.filter((m) => !m.adminOnly || me.role === 'admin').map((m) => ({ key: m.path, label: <Link href={m.path}>{t(`menu.${m.key}`)}</Link> }));
+  const items = MENU.filter((m) => !m.adminOnly || me.role === 'admin').map((m) => ({ key: m.path, label: <Link href={m.path}>{menu[m.key]}</Link> }));
   const selected = MENU.find((m) => location.startsWith(m.path))?.path ?? '/admin/orders';
   return (
     <Layout className="admin-layout">
@@ -63,7 +77,7 @@ export default function AdminApp() {
       </Layout.Sider>
       <Layout>
         <Layout.Header className="admin-header">
-          <span>{t('signedInAs', { phone: me.phone, role: t(`role.${me.role}`) })}</span>
+          <span>{t('signedInAs', { phone: me.phone, role: roles[me.role] })}</span>
           <Link href="/">{t('backToApp')}</Link>
         </Layout.Header>
         <Layout.Content className="admin-content">

@@ -10,7 +10,7 @@ import ImageField from '../components/ImageField';
 const imageRule = (t: (k: string) => string, required: boolean) => ({
   required,
   pattern: required ? /^(\/\S*|https?:\/\/\S+)$/ : /^(|\/\S*|https?:\/\/\S+)$/,
-  message: t('imageUrl'),
+  message: t('admin:imageUrl'),
 });
 
 export default function ContactsPage() {

@@ -2,6 +2,8 @@
 import { useState } from 'react';
 import { Button, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useGoodsTypeNames } from '../names';
+import { useMemberLevelNames } from '@/lib/domain-names';
 import { formatPoints, formatYuan } from '@/lib/format';
 import { saveGoods, useGoodsList, type GoodsRecord } from '../api';
 import EditorModal from '../components/EditorModal';
@@ -10,7 +12,9 @@ import { ListHeader } from '../components/parts';
 type GoodsForm = Omit<GoodsRecord, 'id' | 'price'> & { yuan: number };
 
 export default function GoodsPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation('admin');
+  const typeNames = useGoodsTypeNames();
+  const levelNames = useMemberLevelNames();
   const { data, isLoading } = useGoodsList();
   const [editing, setEditing] = useState<GoodsRecord | 'new' | null>(null);
   const current = editing === 'new' ? null : editing;
@@ -24,9 +28,9 @@ export default function GoodsPage() {
         pagination={false}
         columns={[
           { title: t('goods.name'), dataIndex: 'name' },
-          { title: t('goods.type'), dataIndex: 'type', render: (type: string) => t(`goods.types.${type}`) },
+          { title: t('goods.type'), dataIndex: 'type', render: (type: 'integral' | 'member') => typeNames[type] },
           { title: t('goods.price'), dataIndex: 'price', render: (fen: number) => t('yuan', { amount: formatYuan(fen) }) },
-          { title: t('goods.content'), key: 'content', render: (_, g) => (g.type === 'integral' ? t('goods.points', { n: formatPoints(g.points) }) : t('goods.memberDays', { level: t(`common:memberLevel.${g.level}`), days: g.days })) },
+          { title: t('goods.content'), key: 'content', render: (_, g) => (g.type === 'integral' ? t('goods.points', { n: formatPoints(g.points) }) : t('goods.memberDays', { level: levelNames[g.level as 3 | 5 | 7], days: g.days })) },
           { title: t('goods.onSale'), dataIndex: 'onSale', render: (on: boolean) => (on ? <Tag color="green">{t('goods.onSale')}</Tag> : <Tag>{t('goods.offSale')}</Tag>) },
           { title: t('goods.sort'), dataIndex: 'sort' },
           { title: t('actions'), key: 'edit', render: (_, g) => <Button type="link" onClick={() => setEditing(g)}>{t('edit')}</Button> },
@@ -51,7 +55,7 @@ export default function GoodsPage() {
           {(form) => (
             <>
               <Form.Item name="type" label={t('goods.type')} rules={[{ required: true }]}>
-                <Select options={['integral', 'member'].map((v) => ({ value: v, label: t(`goods.types.${v}`) }))} />
+                <Select options={(['integral', 'member'] as const).map((v) => ({ value: v, label: typeNames[v] }))} />
               </Form.Item>
               <Form.Item name="name" label={t('goods.name')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 40 }]}>
                 <Input maxLength={40} />
@@ -68,7 +72,7 @@ export default function GoodsPage() {
                   ) : (
                     <>
                       <Form.Item name="level" label={t('user.level')} rules={[{ required: true, message: t('required') }]}>
-                        <Select options={[3, 5, 7].map((l) => ({ value: l, label: t(`common:memberLevel.${l}`) }))} />
+                        <Select options={([3, 5, 7] as const).map((l) => ({ value: l, label: levelNames[l] }))} />
                       </Form.Item>
                       <Form.Item name="days" label={t('goods.days')} rules={[{ required: true, message: t('required') }]}>
                         <InputNumber min={1} max={3650} precision={0} style={{ width: '100%' }} />

@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { Input, Select, Space, Table, Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useOrderStatusNames, usePayTypeNames } from '@/lib/domain-names';
 import { Link } from 'wouter';
 import type { ConsoleOrder } from '@common/admin-types';
 import { ORDER_STATUSES, PAY_TYPE_CODES, PAY_TYPES } from '@common/domain';
@@ -13,7 +14,9 @@ import { ageText } from '../format';
 const ONLINE: number[] = [PAY_TYPES.ALI_PAY, PAY_TYPES.WX_PAY];
 
 export default function OrdersPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation('admin');
+  const statusNames = useOrderStatusNames();
+  const payTypeNames = usePayTypeNames();
   const [filters, setFilters] = useState<Record<string, string | number | undefined>>({ status: 'pending', page: 1, pageSize: 20 });
   const { data, isLoading } = useConsoleOrders(filters);
   const set = (patch: Record<string, string | number | undefined>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
@@ -35,7 +38,7 @@ export default function OrdersPage() {
           placeholder={t('orders.allStatuses')}
           value={filters.status}
           onChange={(status) => set({ status })}
-          options={ORDER_STATUSES.map((s) => ({ value: s, label: t(`common:orderStatus.${s}`) }))}
+          options={ORDER_STATUSES.map((s) => ({ value: s, label: statusNames[s] }))}
         />
         <Select
           aria-label={t('orders.payType')}
@@ -44,7 +47,7 @@ export default function OrdersPage() {
           placeholder={t('orders.allPayTypes')}
           value={filters.payType}
           onChange={(payType) => set({ payType })}
-          options={PAY_TYPE_CODES.map((p) => ({ value: p, label: t(`common:payType.${p}`) }))}
+          options={PAY_TYPE_CODES.map((p) => ({ value: p, label: payTypeNames[p] }))}
         />
         <Input.Search aria-label={t('orders.phone')} placeholder={t('orders.phone')} allowClear style={{ width: 180 }} onSearch={(phone) => set({ phone })} />
         <Input.Search aria-label={t('orders.orderNo')} placeholder={t('orders.orderNo')} allowClear style={{ width: 240 }} onSearch={(orderNo) => set({ orderNo })} />

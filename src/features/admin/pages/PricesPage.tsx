@@ -94,7 +94,7 @@ export default function PricesPage() {
       />
       {editing && (
         <EditorModal<Record<string, unknown>>
-          title={t(`prices.editTitle.${editing.kind}`)}
+          title={{ services: t('prices.editTitle.services'), conditions: t('prices.editTitle.conditions'), options: t('prices.editTitle.options') }[editing.kind]}
           initialValues={editing.row}
           onClose={() => setEditing(null)}
           onSave={async (values) => {

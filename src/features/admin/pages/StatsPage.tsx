@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Card, Col, DatePicker, Row, Statistic, Table, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { usePayTypeNames } from '@/lib/domain-names';
 import type { DayStats } from '@common/admin-types';
 import { PAY_TYPE_CODES } from '@common/domain';
 import { DATE_FORMAT, formatPoints, formatYuan } from '@/lib/format';
@@ -10,7 +11,8 @@ import { useStats } from '../api';
 import DailyChart from '../components/DailyChart';
 
 export default function StatsPage() {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation('admin');
+  const payTypeNames = usePayTypeNames();
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
   const { data = [] } = useStats(range);
   const sum = (pick: (d: DayStats) => number) => data.reduce((n, d) => n + pick(d), 0);
@@ -56,7 +58,7 @@ export default function StatsPage() {
           { title: t('stats.day'), dataIndex: 'day' },
           { title: t('stats.newUsers'), dataIndex: 'newUsers' },
           ...PAY_TYPE_CODES.map((p) => ({
-            title: t(`common:payType.${p}`),
+            title: payTypeNames[p],
             key: `pay${p}`,
             render: (_: unknown, d: DayStats) => (d.paid[p] ? t('stats.paidCell', { n: d.paid[p].orders, amount: formatYuan(d.paid[p].amount) }) : '--'),
           })),

@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, Typography, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useRoleNames } from '../names';
+import { useMemberLevelNames } from '@/lib/domain-names';
 import { MEMBER_LEVELS } from '@common/domain';
 import type { LedgerRow, OrderRow, PlanRow } from '@common/api-types';
 import { formatDateTime, formatPoints, formatYuan } from '@/lib/format';
@@ -48,7 +50,8 @@ function PointsDialog({ phone, balance, onClose }: { phone: string; balance: num
 }
 
 function MemberDialog({ phone, onClose }: { phone: string; onClose: () => void }) {
-  const { t } = useTranslation(['admin', 'common']);
+  const { t } = useTranslation('admin');
+  const levelNames = useMemberLevelNames();
   const [form] = Form.useForm<{ level: number; deadline?: Dayjs }>();
   const level = Form.useWatch('level', form);
   return (
@@ -67,7 +70,7 @@ function MemberDialog({ phone, onClose }: { phone: string; onClose: () => void }
     >
       <Form form={form} layout="vertical" initialValues={{ level: 1 }}>
         <Form.Item name="level" label={t('user.level')} rules={[{ required: true }]}>
-          <Select options={MEMBER_LEVELS.map((l) => ({ value: l, label: t(`common:memberLevel.${l}`) }))} />
+          <Select options={MEMBER_LEVELS.map((l) => ({ value: l, label: levelNames[l] }))} />
         </Form.Item>
         {level > 1 && (
           <Form.Item name="deadline" label={t('user.deadline')} rules={[{ required: true, message: t('user.deadlineRequired') }]}>
@@ -81,6 +84,7 @@ function MemberDialog({ phone, onClose }: { phone: string; onClose: () => void }
 
 export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: boolean }) {
   const { t } = useTranslation('admin');
+  const roles = useRoleNames();
   const { data } = useConsoleUser(phone);
   const { data: contacts } = useContacts(isAdmin);
   const [dialog, setDialog] = useState<'points' | 'member' | null>(null);
@@ -99,7 +103,7 @@ export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: b
           {user.memberLevelDesc}
           {user.memberDeadline ? t('user.until', { at: formatDateTime(user.memberDeadline) }) : ''}
         </Descriptions.Item>
-        <Descriptions.Item label={t('users.role')}>{user.role ? t(`role.${user.role}`) : '--'}</Descriptions.Item>
+        <Descriptions.Item label={t('users.role')}>{user.role ? roles[user.role] : '--'}</Descriptions.Item>
         <Descriptions.Item label={t('user.sessions')}>
           {t('user.sessionsText', { live: data.sessions.live, at: formatDateTime(data.sessions.lastLoginAt) })}
         </Descriptions.Item>
@@ -124,11 +128,7 @@ export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: b
             style={{ width: 140 }}
             value={user.role ?? 'none'}
             onChange={(role) => setRole(phone, role === 'none' ? null : (role as 'operator' | 'admin'))}
-            options={[
-              { value: 'none', label: t('role.none') },
-              { value: 'operator', label: t('role.operator') },
-              { value: 'admin', label: t('role.admin') },
-            ]}
+            options={(['none', 'operator', 'admin'] as const).map((r) => ({ value: r, label: roles[r] }))}
           />
         )}
         {isAdmin && contacts && (

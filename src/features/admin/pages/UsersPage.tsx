@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Input, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useRoleNames } from '../names';
 import { Link } from 'wouter';
 import type { ConsoleUser } from '@common/admin-types';
 import { formatDateTime, formatPoints } from '@/lib/format';
@@ -9,6 +10,7 @@ import { useConsoleUsers } from '../api';
 
 export default function UsersPage() {
   const { t } = useTranslation('admin');
+  const roles = useRoleNames();
   const [q, setQ] = useState<{ phone?: string; page: number; pageSize: number }>({ page: 1, pageSize: 20 });
   const { data, isLoading } = useConsoleUsers(q);
   return (
@@ -33,7 +35,7 @@ export default function UsersPage() {
           { title: t('users.phone'), dataIndex: 'phone', render: (phone: string) => <Link href={`/admin/users/${phone}`}>{phone}</Link> },
           { title: t('users.integral'), dataIndex: 'integral', render: (n: number) => formatPoints(n) },
           { title: t('users.member'), dataIndex: 'memberLevelDesc' },
-          { title: t('users.role'), dataIndex: 'role', render: (role: string | null) => (role ? <Tag color="blue">{t(`role.${role}`)}</Tag> : '--') },
+          { title: t('users.role'), dataIndex: 'role', render: (role: 'operator' | 'admin' | null) => (role ? <Tag color="blue">{roles[role]}</Tag> : '--') },
           { title: t('users.state'), dataIndex: 'disabled', render: (disabled: boolean) => (disabled ? <Tag color="red">{t('users.disabled')}</Tag> : <Tag color="green">{t('users.active')}</Tag>) },
           { title: t('users.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
         ]}
