@@ -17,7 +17,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     sessionForToken: async (token, client) => {
       const session = await liveSession(ctx.db, token, ctx.clock, client);
       const user = session && (await findUserById(ctx.db, session.userId));
-      return session && user ? { user, sessionId: session.sessionId } : null;
+      // A disabled account's sessions are revoked when it is disabled; this also covers a race with that.
+      return session && user && !user.disabledAt ? { user, sessionId: session.sessionId } : null;
     },
   });
   await registerModules(app);

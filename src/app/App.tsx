@@ -3,15 +3,16 @@
  * it comes with the lazy parts that use antd (see ./AntdProvider.tsx).
  * At start the stored session is used and the user info is (re)loaded from the server.
  */
-import { useLayoutEffect, type ReactNode } from 'react';
+import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { useLocation, useSearch } from 'wouter';
 import { swrFetcher } from '@/lib/api';
 import { rememberRedirect, useCurrentUser, useSession } from '@/lib/session';
-import { decideGuard } from './guard';
+import { decideGuard, isConsolePath } from './guard';
+import PageLoading from './PageLoading';
 import { useNavigationEffects } from './navigation';
 import AppLayout from './layout/AppLayout';
-import AppRoutes from './routes';
+import AppRoutes, { AdminConsole } from './routes';
 import ErrorBoundary from './ErrorBoundary';
 
 
@@ -31,6 +32,16 @@ function Shell() {
   useCurrentUser();
   useNavigationEffects(location);
   const decision = decideGuard(location, search, isLogin);
+  // The operator console has its own layout (no user-facing top bar, banner or floating nav).
+  if (decision.kind === 'pass' && isConsolePath(location)) {
+    return (
+      <ErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageLoading />}>
+          <AdminConsole />
+        </Suspense>
+      </ErrorBoundary>
+    );
+  }
   return (
     <AppLayout>
       <ErrorBoundary resetKey={location}>

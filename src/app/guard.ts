@@ -28,3 +28,6 @@ export function inviteIdFromPath(pathname: string): string | null {
   const match = /^\/(?:smi|sui)\/([^/?#]+)\/?$/.exec(pathname);
   return match ? decodeURIComponent(match[1]) : null;
 }
+
+/** /admin and below: the operator console (signed-in users only; the server decides the role). */
+export const isConsolePath = (pathname: string) => pathname === '/admin' || pathname.startsWith('/admin/');

@@ -19,6 +19,8 @@ const FlowPage = withAntd(() => import('@/features/flow/pages/FlowPage'), ['flow
 const PlanPage = withAntd(() => import('@/features/plan/pages/PlanPage'), ['plan']);
 const RechargePage = withAntd(() => import('@/features/recharge/pages/RechargePage'), ['recharge']);
 const NotFoundPage = withAntd(() => import('./NotFoundPage'));
+/** The operator console: its own lazy chunk and catalogue namespace, rendered outside the user layout (App.tsx). */
+export const AdminConsole = withAntd(() => import('@/features/admin/AdminApp'), ['admin']);
 
 export const RECHARGE_TYPES = ['integral', 'member', 'integral-details', 'record'] as const;
 export type RechargeType = (typeof RECHARGE_TYPES)[number];

@@ -11,7 +11,8 @@
  * - on any other failure: shows an error toast with the server's Chinese message (3 s, 65px from
  *   the top) unless `silent: true`, then throws an `ApiError` (status 0 = network/timeout).
  *
- * Exports: `apiRequest` (full envelope), `apiGet<T>(path, query?, opts?)`, `apiPost<T>(path, body?, opts?)`
+ * Exports: `apiRequest` (full envelope), `apiGet<T>(path, query?, opts?)`, `apiPost<T>(path, body?, opts?)`,
+ * `apiUpload<T>(path, file)`
  * (both return `data`), `apiAction<T>(path, body?)` (a POST that creates something or moves points:
  * one new Idempotency-Key per call, kept across its retry), `swrFetcher` (SWR key = path or [path, query]), `downloadXlsx(path, query,
  * filename)`, `ApiError`, `ITEM_LOOKUP_TIMEOUT`, `buildUrl`. Toasts come from `./toast`.
@@ -72,11 +73,11 @@ export function buildUrl(path: string, query?: Query): string {
 }
 
 /** Public answers (the ones the service worker caches) go without the token: they need none. */
-function headers(path: string, hasBody: boolean, idempotencyKey?: string): Record<string, string> {
+function headers(path: string, contentType: string | null, idempotencyKey?: string): Record<string, string> {
   const result: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   const token = getToken();
   if (token && !PUBLIC_API_PATHS.includes(path)) result['t-token'] = token;
-  if (hasBody) result['Content-Type'] = 'application/json';
+  if (contentType) result['Content-Type'] = contentType;
   if (idempotencyKey) result['Idempotency-Key'] = idempotencyKey;
   return result;
 }
@@ -103,10 +104,12 @@ async function send(method: string, path: string, url: string, body: unknown, op
   const onOuterAbort = () => controller.abort(opts.signal?.reason);
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
   try {
+    // A file goes as its own bytes and type (uploads); anything else as JSON.
+    const file = body instanceof Blob ? body : null;
     return await fetch(url, {
       method,
-      headers: headers(path, body !== undefined, opts.idempotencyKey),
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: headers(path, file ? file.type : body === undefined ? null : 'application/json', opts.idempotencyKey),
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: controller.signal,
       credentials: 'same-origin',
     });
@@ -201,6 +204,11 @@ export async function apiPost<T>(path: string, body?: unknown, opts?: RequestOpt
  */
 export function apiAction<T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'idempotencyKey'>): Promise<T> {
   return apiPost<T>(path, body, { ...opts, idempotencyKey: newIdempotencyKey() });
+}
+
+/** Uploads a file as the request body (its type as Content-Type); answers `data`. */
+export async function apiUpload<T>(path: string, file: Blob, opts?: RequestOptions): Promise<T> {
+  return (await apiRequest<T>('POST', path, undefined, file, opts)).data as T;
 }
 
 /** SWR fetcher: key is a path, or `[path, query]`. Errors toast (use your own fetcher to stay silent). */

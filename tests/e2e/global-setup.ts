@@ -32,6 +32,13 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(repoRoot, 'dist', 'index.html')) || process.env.E2E_BUILD === '1') build();
   else build('-w', 'server');
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  // The console journeys sign in as the demo account made an admin (the ops CLI seeds it in a fresh folder).
+  const grant = spawnSync(process.execPath, ['dist/ops.js', 'admin:grant', '13800138000', 'admin'], {
+    cwd: join(repoRoot, 'server'),
+    env: { ...process.env, DATA_DIR: dataDir },
+    stdio: 'inherit',
+  });
+  if (grant.status !== 0) throw new Error('ops admin:grant failed');
   const server = await startApiServer({
     built: true,
     env: {

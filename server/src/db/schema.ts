@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   check,
   date,
   index,
@@ -33,6 +34,8 @@ export const operators = pgTable('operators', {
   wxpayCollectQr: text('wxpay_collect_qr').notNull().default(''),
   bankAccount: text('bank_account').notNull().default(''),
   isDefault: boolean('is_default').notNull().default(false),
+  /** A disabled contact is no longer handed to new registrations (users keep who they have). */
+  enabled: boolean('enabled').notNull().default(true),
   createdAt: createdAt(),
 });
 
@@ -62,6 +65,10 @@ export const users = pgTable(
     operatorId: integer('operator_id').references(() => operators.id),
     loginFailures: integer('login_failures').notNull().default(0),
     lockedUntil: ts('locked_until'),
+    /** Console role: null for ordinary users. */
+    role: text('role'),
+    /** Set while the account is disabled: its sessions are dead and sign-in is refused. */
+    disabledAt: ts('disabled_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -70,6 +77,8 @@ export const users = pgTable(
     index('users_inviter_idx').on(t.inviterId),
     check('users_integral_non_negative', sql`${t.integral} >= 0`),
     check('users_member_level', sql`${t.memberLevel} in (1, 3, 5, 7)`),
+    check('users_role', sql`${t.role} in ('operator', 'admin')`),
+    index('users_created_idx').on(t.createdAt),
   ],
 );
 
@@ -335,6 +344,7 @@ export const orders = pgTable(
   (t) => [
     uniqueIndex('orders_order_no_uq').on(t.orderNo),
     index('orders_user_created_idx').on(t.userId, t.createdAt),
+    index('orders_status_created_idx').on(t.status, t.createdAt),
     check('orders_status', sql`${t.status} in ('pending', 'paid', 'cancelled', 'expired')`),
     check('orders_amount', sql`${t.amount} > 0`),
   ],
@@ -388,4 +398,40 @@ export const idempotencyKeys = pgTable(
 export const cacheVersions = pgTable('cache_versions', {
   name: text('name').primaryKey(),
   version: integer('version').notNull().default(1),
+});
+
+/** Every console and ops-CLI write: who, what, on what, the state before and after, from where. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** The acting user, null for the ops command line. */
+    actorId: integer('actor_id').references(() => users.id),
+    /** The actor's phone, or `cli`. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    clientAddress: text('client_address'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_actor_idx').on(t.actor, t.createdAt),
+    index('audit_log_action_idx').on(t.action, t.createdAt),
+  ],
+);
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (v) => Buffer.from(v),
+});
+
+/** Images uploaded in the console (collect and contact QR codes), served by GET /api/files/:id. */
+export const uploadedFiles = pgTable('uploaded_files', {
+  id: serial('id').primaryKey(),
+  contentType: text('content_type').notNull(),
+  content: bytea('content').notNull(),
+  createdAt: createdAt(),
 });

@@ -6,7 +6,9 @@
  * the online payment provider of the pay module).
  */
 import type { FastifyInstance } from 'fastify';
+import { adminRoutes } from './admin/index.ts';
 import { announcementRoutes } from './announcement/index.ts';
+import { fileRoutes } from './files/index.ts';
 import { goodsRoutes } from './goods/index.ts';
 import { healthRoutes } from './health/index.ts';
 import { itemRoutes } from './item/index.ts';
@@ -33,6 +35,8 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(itemRoutes);
   await app.register(planRoutes);
   await app.register(templateRoutes);
+  await app.register(fileRoutes);
+  await app.register(adminRoutes);
   // Last: the built app and its SPA fallback (GET paths no module answers).
   await app.register(webRoutes);
 }

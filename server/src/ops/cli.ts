@@ -7,7 +7,7 @@
  */
 import { loadConfigOrExit, type Config } from '../config.ts';
 import { DatabaseOpenError, openDatabase } from '../db/client.ts';
-import { seedReferenceData } from '../seed.ts';
+import { seedDemoAccount, seedReferenceData } from '../seed.ts';
 import { systemClock } from '../lib/clock.ts';
 import { databaseCommand, helpText, outcomeOf, runCommand, type CommandOutcome } from './commands.ts';
 
@@ -29,6 +29,8 @@ async function runOnOpenDatabase(config: Config): Promise<CommandOutcome> {
     prepare: async (db) => void (await seedReferenceData(db, systemClock.now(), { production: config.nodeEnv === 'production' })),
   });
   try {
+    // Outside production a fresh folder also gets the demo account, as on the server's first start.
+    if (config.nodeEnv !== 'production') await seedDemoAccount(database.db, systemClock.now());
     return await runCommand({ db: database.db, clock: systemClock, config }, argv);
   } finally {
     await database.close();

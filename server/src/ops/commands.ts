@@ -8,12 +8,12 @@ import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { replaceAnnouncement } from '../modules/announcement/index.ts';
+import { CLI_ACTOR, adjustPoints, announce, changeRole, confirmOrder, setDefaultContact, setMember } from '../modules/admin/index.ts';
 import { confirmOrderCommand } from '../modules/order/index.ts';
 import { operatorFor, saveDefaultOperator, setDefaultCollectDetail } from '../modules/operator/index.ts';
 import { changePoints, ledgerSum } from '../modules/points/index.ts';
 import { sessionSummary } from '../modules/session/index.ts';
-import { findUserByPhone, inviteSummary, memberBenefit, setMembership } from '../modules/user/index.ts';
+import { findUserByPhone, inviteSummary, memberBenefit } from '../modules/user/index.ts';
 import { MEMBER_LEVEL_NAMES, isMemberLevel } from '../../../common/domain.ts';
 import { isMobile } from '../../../common/account-rules.ts';
 import { formatLocalDateTime, zonedInstant } from '../../../common/zoned-time.ts';
@@ -74,7 +74,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
     async run(ctx, args) {
       const text = args.join(' ').trim();
       if (text.length > MAX_ANNOUNCEMENT) throw badRequest(`公告内容过长：${text.length} 字，最多 ${MAX_ANNOUNCEMENT} 字`);
-      const { disabled } = await replaceAnnouncement(ctx.db, 'top', text, ctx.clock.now());
+      const { disabled } = await announce(ctx, CLI_ACTOR, text);
       return text ? `已发布顶部公告：「${text}」（停用旧公告 ${disabled} 条）` : `已清除顶部公告（停用 ${disabled} 条）`;
     },
   },
@@ -92,12 +92,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const remark = args.slice(2).join(' ').trim();
       if (!remark) throw badRequest(`请填写备注（说明调整原因）。用法：${usage}`);
       if (remark.length > MAX_REMARK) throw badRequest(`备注过长：最多 ${MAX_REMARK} 字`);
-      const at = ctx.clock.now();
-      const { before, after } = await ctx.db.transaction(async (tx) => {
-        const user = await findUser(tx, phone);
-        const result = await changePoints(tx, { userId: user.id, delta, kind: 'adjust', reference: null, remark, at });
-        return { before: result.balanceAfter - delta, after: result.balanceAfter };
-      });
+      const { before, after } = await adjustPoints(ctx, CLI_ACTOR, phone, delta, remark);
       return `用户 ${phone} 积分 ${delta > 0 ? '+' : ''}${delta}：${before} -> ${after}（备注：${remark}）`;
     },
   },
@@ -120,9 +115,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
         throw badRequest('普通会员（等级 1）不需要到期时间');
       }
       const now = ctx.clock.now();
-      const user = await findUser(ctx.db, phone);
+      const { user } = await setMember(ctx, CLI_ACTOR, phone, level, deadline);
       const before = await memberBenefit(ctx.db, user, now);
-      await setMembership(ctx.db, user.id, { memberLevel: level, memberDeadline: deadline });
       const beforeText = `${before.levelDesc}${before.deadline ? `，到期 ${formatLocal(before.deadline, ctx.config.timeZone)}` : ''}`;
       const afterText = `${levelName(level)}${deadline ? `，到期 ${formatLocal(deadline, ctx.config.timeZone)}` : ''}`;
       return `用户 ${phone} 会员：${beforeText} -> ${afterText}`;
@@ -142,7 +136,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
       }
       if (remark.length > MAX_REMARK) throw badRequest(`备注过长：最多 ${MAX_REMARK} 字`);
       const values = { nickname: nickname.trim(), avatar, wechatQr, remark };
-      const current = await saveDefaultOperator(ctx.db, values);
+      const current = await setDefaultContact(ctx, CLI_ACTOR, values);
       if (!current) return `已创建默认运营：${values.nickname}（头像 ${avatar}，二维码 ${wechatQr}，备注「${remark}」）`;
       const changes = (Object.keys(values) as Array<keyof typeof values>)
         .filter((k) => current[k] !== values[k])
@@ -202,7 +196,30 @@ export const COMMANDS: Record<string, OpsCommand> = {
   'order:confirm': {
     usage: 'order:confirm <订单号>',
     summary: '确认转账/联系客服订单已收款（到账积分或开通会员，只会执行一次）',
-    run: (ctx, args) => confirmOrderCommand(ctx, args[0]),
+    run: (ctx, args) => confirmOrderCommand(ctx, args[0], (orderNo) => confirmOrder(ctx, CLI_ACTOR, orderNo, '', { allowOnline: true })),
+  },
+
+  'admin:grant': {
+    usage: 'admin:grant <手机号> <operator|admin>',
+    summary: '授予运营后台角色：operator 处理订单和用户，admin 另可管理商品、价格、客服、收款账户、公告和角色',
+    async run(ctx, args) {
+      const usage = COMMANDS['admin:grant']!.usage;
+      const phone = requirePhone(args[0], usage);
+      const role = args[1];
+      if (role !== 'operator' && role !== 'admin') throw badRequest(`角色须为 operator 或 admin：「${role ?? ''}」。用法：${usage}`);
+      const { before } = await changeRole(ctx, CLI_ACTOR, phone, role);
+      return `用户 ${phone} 角色：${before ?? '无'} -> ${role}`;
+    },
+  },
+
+  'admin:revoke': {
+    usage: 'admin:revoke <手机号>',
+    summary: '收回运营后台角色',
+    async run(ctx, args) {
+      const phone = requirePhone(args[0], COMMANDS['admin:revoke']!.usage);
+      const { before } = await changeRole(ctx, CLI_ACTOR, phone, null);
+      return before ? `用户 ${phone} 角色：${before} -> 无` : `用户 ${phone} 原本没有后台角色，未做任何改动`;
+    },
   },
 };
 

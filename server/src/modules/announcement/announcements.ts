@@ -33,3 +33,26 @@ export async function replaceAnnouncement(db: Executor, type: AnnouncementType, 
   if (content) await db.insert(announcements).values({ type, content, enabled: true, createdAt: now });
   return { disabled: disabled.length };
 }
+
+export type AnnouncementRow = typeof announcements.$inferSelect;
+export type AnnouncementFields = Pick<AnnouncementRow, 'type' | 'content' | 'enabled' | 'startsAt' | 'endsAt'>;
+
+export async function listAnnouncements(db: Executor): Promise<AnnouncementRow[]> {
+  return db.select().from(announcements).orderBy(desc(announcements.id)).limit(200);
+}
+
+export async function createAnnouncement(tx: Executor, fields: AnnouncementFields, now: Date): Promise<AnnouncementRow> {
+  const [row] = await tx.insert(announcements).values({ ...fields, createdAt: now }).returning();
+  return row!;
+}
+
+export async function updateAnnouncement(
+  tx: Executor,
+  id: number,
+  fields: Partial<AnnouncementFields>,
+): Promise<{ before: AnnouncementRow; after: AnnouncementRow } | null> {
+  const [before] = await tx.select().from(announcements).where(eq(announcements.id, id)).for('update');
+  if (!before) return null;
+  const [after] = await tx.update(announcements).set(fields).where(eq(announcements.id, id)).returning();
+  return { before, after: after! };
+}

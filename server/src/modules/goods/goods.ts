@@ -45,3 +45,27 @@ export async function seedGoods(db: Executor): Promise<void> {
     { type: 'member', name: '钻石会员 90 天', price: 107900, level: 7, days: 90, sort: 16 },
   ]);
 }
+
+export type GoodsRecord = GoodsRow;
+export type GoodsFields = Pick<GoodsRow, 'type' | 'name' | 'price' | 'points' | 'level' | 'days' | 'onSale' | 'sort'>;
+
+/** Every goods row, on sale or not, in display order (the console's list). */
+export async function listAllGoods(db: Executor): Promise<GoodsRow[]> {
+  return db.select().from(goods).orderBy(asc(goods.sort), asc(goods.id));
+}
+
+export async function createGoods(tx: Executor, fields: GoodsFields): Promise<GoodsRow> {
+  const [row] = await tx.insert(goods).values(fields).returning();
+  return row!;
+}
+
+/**
+ * Changes goods; orders keep the snapshot they were created with, so a new price applies to
+ * orders created afterwards only. Answers the row before and after (null when it does not exist).
+ */
+export async function updateGoods(tx: Executor, id: number, fields: Partial<GoodsFields>): Promise<{ before: GoodsRow; after: GoodsRow } | null> {
+  const [before] = await tx.select().from(goods).where(eq(goods.id, id)).for('update');
+  if (!before) return null;
+  const [after] = await tx.update(goods).set(fields).where(eq(goods.id, id)).returning();
+  return { before, after: after! };
+}

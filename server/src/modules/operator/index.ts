@@ -3,7 +3,10 @@ export { operatorRoutes } from './routes.ts';
 export {
   collectAccountFor,
   collectDetailFor,
+  createOperator,
   defaultOperator,
+  findOperator,
+  listOperators,
   operatorFor,
   operatorIds,
   PLACEHOLDER_COLLECT_DETAILS,
@@ -11,6 +14,8 @@ export {
   saveDefaultOperator,
   seedDefaultOperator,
   setDefaultCollectDetail,
+  updateOperator,
   type CollectAccount,
+  type OperatorFields,
   type OperatorRow,
 } from './operators.ts';

@@ -28,9 +28,9 @@ export const toServiceInfo = (o: OperatorRow): ServiceInfo => ({
   remark: o.remark,
 });
 
-/** Every operator id in assignment order (registration hands them out in turn). */
+/** Every enabled operator id in assignment order (registration hands them out in turn). */
 export async function operatorIds(db: Executor): Promise<number[]> {
-  const rows = await db.select({ id: operators.id }).from(operators).orderBy(operators.id);
+  const rows = await db.select({ id: operators.id }).from(operators).where(eq(operators.enabled, true)).orderBy(operators.id);
   return rows.map((r) => r.id);
 }
 
@@ -110,4 +110,32 @@ export async function removePlaceholderCollectDetails(db: Executor): Promise<num
     cleared += rows.length;
   }
   return cleared;
+}
+
+/** What the console may set on a service contact (its contact card and its collect accounts). */
+export type OperatorFields = Pick<
+  OperatorRow,
+  'nickname' | 'avatar' | 'wechatQr' | 'remark' | 'alipayCollectQr' | 'wxpayCollectQr' | 'bankAccount' | 'enabled'
+>;
+
+export async function listOperators(db: Executor): Promise<OperatorRow[]> {
+  return db.select().from(operators).orderBy(operators.id);
+}
+
+export async function findOperator(db: Executor, id: number): Promise<OperatorRow | null> {
+  const [row] = await db.select().from(operators).where(eq(operators.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function createOperator(tx: Executor, fields: Partial<OperatorFields> & Pick<OperatorFields, 'nickname' | 'avatar' | 'wechatQr'>): Promise<OperatorRow> {
+  const [row] = await tx.insert(operators).values(fields).returning();
+  return row!;
+}
+
+/** Changes a contact; answers the row before and after (null when it does not exist). */
+export async function updateOperator(tx: Executor, id: number, fields: Partial<OperatorFields>): Promise<{ before: OperatorRow; after: OperatorRow } | null> {
+  const before = await findOperator(tx, id);
+  if (!before) return null;
+  const [after] = await tx.update(operators).set(fields).where(eq(operators.id, id)).returning();
+  return { before, after: after! };
 }

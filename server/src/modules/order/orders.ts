@@ -14,7 +14,8 @@ import {
   type OrderStatus,
   type PayType,
 } from '../../../../common/domain.ts';
-import type { Executor } from '../../db/client.ts';
+import type { Db, Executor, Tx } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { orders, type GoodsSnapshot } from '../../db/schema.ts';
@@ -210,7 +211,13 @@ export interface PayResult {
  * At most once per order: only the transaction whose conditional UPDATE moves it from pending
  * to paid credits anything; replays answer the paid order with changed = false.
  */
-export async function payOrder(ctx: OrderCtx, orderNo: string, evidence: PaymentEvidence = {}): Promise<PayResult> {
+export async function payOrder(
+  ctx: OrderCtx,
+  orderNo: string,
+  evidence: PaymentEvidence = {},
+  /** Runs in the paying transaction after the order took effect (the console's audit row). */
+  onPaid?: (tx: Tx, result: PayResult) => Promise<void>,
+): Promise<PayResult> {
   const now = ctx.clock.now();
   await expireDueOrders(ctx.db, now, { orderNo });
   const mine = evidence.ownerId !== undefined ? [eq(orders.userId, evidence.ownerId)] : [];
@@ -243,10 +250,14 @@ export async function payOrder(ctx: OrderCtx, orderNo: string, evidence: Payment
         remark: `购买${goodsItem.name}（订单 ${paid.orderNo}）`,
         at: now,
       });
-      return { order: toOrderView(paid), changed: true, integral: balanceAfter };
+      const result = { order: toOrderView(paid), changed: true, integral: balanceAfter };
+      await onPaid?.(tx, result);
+      return result;
     }
     await applyMembershipPurchase(tx, paid.userId, goodsItem.level!, goodsItem.days!, now);
-    return { order: toOrderView(paid), changed: true };
+    const result = { order: toOrderView(paid), changed: true };
+    await onPaid?.(tx, result);
+    return result;
   });
 }
 

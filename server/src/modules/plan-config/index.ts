@@ -2,3 +2,4 @@
 export { planConfigRoutes } from './routes.ts';
 export { findBaseService, flowTypeSchema, loadPlanConfigs, priceForm, type FormPrice, type PlatformPrices } from './configs.ts';
 export { PLAN_CONFIG_SEED, seedPlanConfigs } from './seed.ts';
+export { createPriceRow, findPriceRow, priceTableForConsole, updatePriceRow, type PriceRowKind, type PriceTableTree } from './console.ts';

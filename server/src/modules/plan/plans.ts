@@ -7,6 +7,7 @@
 import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { plans } from '../../db/schema.ts';
+import { perDay, type DayRange } from '../../db/per-day.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/validate.ts';
 import type { FlowType, PlanStatus } from '../../../../common/domain.ts';
@@ -344,4 +345,13 @@ export async function deletePlans(db: Executor, userId: number, ids: number[], n
         ? { id, ok: false, message: '只能删除已完成或已停止的计划' }
         : { id, ok: false, message: PLAN_NOT_FOUND },
   );
+}
+
+/** Plans created per business day (deleted ones too: they were created). */
+export const plansCreatedPerDay = (db: Executor, range: DayRange, timeZone: string) => perDay(db, { from: plans, at: plans.createdAt }, range, timeZone);
+
+/** A user's latest plans (the console's user page). */
+export async function recentPlansOf(db: Executor, userId: number, now: Date, timeZone: string, limit = 20): Promise<PlanRow[]> {
+  const rows = await db.select().from(plans).where(eq(plans.userId, userId)).orderBy(desc(plans.createdAt), desc(plans.id)).limit(limit);
+  return rows.map((p) => toPlanRow(p, now, timeZone));
 }

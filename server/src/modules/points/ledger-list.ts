@@ -1,8 +1,9 @@
 /** A user's points ledger, newest first (the /recharge/integral-details page). */
-import { and, asc, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import { LEDGER_KIND_LABELS, type LedgerKind } from '../../../../common/domain.ts';
 import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
+import { perDay, type DayRange } from '../../db/per-day.ts';
 import { pointsLedger } from '../../db/schema.ts';
 import type { LedgerRow, Page } from '../../../../common/api-types.ts';
 
@@ -37,3 +38,12 @@ export async function listLedger(
   const order = [desc(pointsLedger.createdAt), desc(pointsLedger.id)];
   return paged(db, { from: pointsLedger, where: and(...conditions), orderBy: order }, q, toLedgerRow);
 }
+
+/** Points charged for plans per business day, net of the refunds of stopped plans booked that day. */
+export const pointsSpentOnPlansPerDay = (db: Executor, range: DayRange, timeZone: string) =>
+  perDay(
+    db,
+    { from: pointsLedger, at: pointsLedger.createdAt, where: sql`${pointsLedger.kind} in ('plan_charge', 'plan_refund')`, value: sql`-sum(${pointsLedger.delta})` },
+    range,
+    timeZone,
+  );

@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import { users, type UserRow } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../http/errors.ts';
+import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../http/errors.ts';
 import type { AuthResult, InvitedUser, Page, UserData } from '../../../../common/api-types.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { hashPassword, newInviteCode, verifyPassword } from '../../lib/crypto.ts';
@@ -30,6 +30,7 @@ export const USER_MESSAGES = {
   locked: (minutes: number) => `密码错误次数过多，账号已锁定，请 ${minutes} 分钟后再试`,
   phoneNotRegistered: '该手机号尚未注册',
   passwordChanged: '密码已修改成功',
+  disabled: '该账号已被停用，请联系客服',
 } as const;
 
 async function nextOperatorId(tx: Tx): Promise<number | null> {
@@ -149,6 +150,8 @@ export async function passwordLogin(ctx: AppContext, phone: string, password: st
     throw badRequest(USER_MESSAGES.badCredentials);
   }
 
+  // Only the right password learns that the account is disabled (others get the usual answer).
+  if (user.disabledAt) throw forbidden(USER_MESSAGES.disabled);
   // Right password: reset the count, unless a concurrent failure locked the phone meanwhile.
   const [unlocked] = await db
     .update(users)

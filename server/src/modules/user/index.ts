@@ -21,4 +21,20 @@ export {
   seedMemberLevels,
   setMembership,
 } from './membership.ts';
+export {
+  assignOperator,
+  consoleStaff,
+  CONSOLE_ROLES,
+  lockUserByPhone,
+  newUsersPerDay,
+  phonesOf,
+  roleAllows,
+  searchUsers,
+  setDisabled,
+  setRole,
+  toConsoleUser,
+  type ConsoleRole,
+  type ConsoleUser,
+} from './console.ts';
+export { USER_MESSAGES } from './accounts.ts';
 export type { UserRow } from '../../db/schema.ts';

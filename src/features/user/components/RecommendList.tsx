@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useMemberLevelNames } from '@/lib/domain-names';
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api';
 import { formatDateTime, maskPhone } from '@/lib/format';
@@ -16,12 +17,7 @@ export default function RecommendList() {
   const { data, isLoading } = useSWR([RECOMMEND_LIST_PATH, page], () =>
     apiGet<Page<InvitedUser>>(RECOMMEND_LIST_PATH, { page, pageSize: PAGE_SIZE }),
   );
-  const levelNames: Record<number, string> = {
-    1: t('common:memberLevel.1'),
-    3: t('common:memberLevel.3'),
-    5: t('common:memberLevel.5'),
-    7: t('common:memberLevel.7'),
-  };
+  const levelNames: Record<number, string> = useMemberLevelNames();
   return (
     <Table<InvitedUser>
       data-testid="recommend-list"

@@ -1,0 +1,61 @@
+/** Wire shapes of the operator console API (/api/admin/*), shared by the server and the console screens. */
+import type { LedgerRow, OrderRow, Page, PlanRow } from './api-types.ts';
+
+export type ConsoleRole = 'operator' | 'admin';
+
+export interface ConsoleUser {
+  id: number;
+  phone: string;
+  role: ConsoleRole | null;
+  integral: number;
+  memberLevel: number;
+  memberLevelDesc: string;
+  memberDeadline: string | null;
+  operatorId: number | null;
+  disabled: boolean;
+  createdAt: string;
+}
+
+/** GET /api/admin/users/{phone} */
+export interface ConsoleUserDetail {
+  user: ConsoleUser;
+  ledger: Page<LedgerRow>;
+  orders: OrderRow[];
+  plans: PlanRow[];
+  sessions: { live: number; lastLoginAt: string | null };
+}
+
+/** A row of GET /api/admin/orders: the order plus whose it is. */
+export interface ConsoleOrder extends OrderRow {
+  userId: number;
+  phone: string;
+}
+
+export interface AuditEntry {
+  id: number;
+  actor: string;
+  action: string;
+  target: string;
+  before: unknown;
+  after: unknown;
+  clientAddress: string | null;
+  createdAt: string;
+}
+
+/** One business day of GET /api/admin/stats. */
+export interface DayStats {
+  day: string;
+  newUsers: number;
+  /** Per pay type code: paid orders and their amount in fen. */
+  paid: Record<string, { orders: number; amount: number }>;
+  paidOrders: number;
+  paidAmount: number;
+  pointsSpent: number;
+  plansCreated: number;
+}
+
+/** GET /api/admin/me */
+export interface ConsoleMe {
+  phone: string;
+  role: ConsoleRole;
+}

@@ -1,0 +1,155 @@
+/**
+ * Every write of the operator console, shared by its routes and the ops command line: each runs
+ * through the owning module's functions in one transaction with its audit row (see audit.ts).
+ */
+import type { Tx } from '../../db/client.ts';
+import type { AppContext } from '../../http/context.ts';
+import { badRequest, conflict, notFound } from '../../http/errors.ts';
+import { PAY_TYPES } from '../../../../common/domain.ts';
+import { currentAnnouncement, replaceAnnouncement } from '../announcement/index.ts';
+import { payOrder, cancelPendingOrder } from '../order/index.ts';
+import { findOperator, saveDefaultOperator, type OperatorRow } from '../operator/index.ts';
+import { changePoints } from '../points/index.ts';
+import { revokeAllSessions, sessionSummary } from '../session/index.ts';
+import {
+  assignOperator,
+  lockUserByPhone,
+  setDisabled,
+  setMembership,
+  setRole,
+  toConsoleUser,
+  type ConsoleRole,
+  type UserRow,
+} from '../user/index.ts';
+import { audited, recordAudit, type Actor } from './audit.ts';
+
+type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+async function lockedUser(tx: Tx, phone: string): Promise<UserRow> {
+  const user = await lockUserByPhone(tx, phone);
+  if (!user) throw notFound(`用户不存在：${phone}`);
+  return user;
+}
+
+const userTarget = (phone: string) => `user:${phone}`;
+
+/**
+ * Marks a pending collect or contact-staff order paid through the one paying transaction (points
+ * credited through the ledger, at most once). A second confirm changes nothing and writes no row.
+ * Online orders are settled by their gateway; only the command line may confirm one by hand.
+ */
+export async function confirmOrder(ctx: Ctx, actor: Actor, orderNo: string, remark: string, opts: { allowOnline?: boolean } = {}) {
+  return payOrder(ctx, orderNo, {}, async (tx, result) => {
+    const online = result.order.payType === PAY_TYPES.ALI_PAY || result.order.payType === PAY_TYPES.WX_PAY;
+    if (online && !opts.allowOnline) throw conflict('在线支付订单由支付平台通知入账，不能人工确认');
+    await recordAudit(
+      tx,
+      actor,
+      'order.confirm',
+      { target: `order:${orderNo}`, before: { status: 'pending' }, after: { status: 'paid', remark, integral: result.integral ?? null } },
+      ctx.clock.now(),
+    );
+  });
+}
+
+export const cancelOrder = (ctx: Ctx, actor: Actor, orderNo: string, remark: string) =>
+  audited(ctx, actor, 'order.cancel', async (tx) => {
+    const { before, after } = await cancelPendingOrder(tx, orderNo, ctx.clock.now());
+    return { target: `order:${orderNo}`, before: { status: before.status }, after: { status: after.status, remark }, result: after };
+  });
+
+export const adjustPoints = (ctx: Ctx, actor: Actor, phone: string, delta: number, remark: string) =>
+  audited(ctx, actor, 'user.points', async (tx) => {
+    const user = await lockedUser(tx, phone);
+    const { balanceAfter } = await changePoints(tx, { userId: user.id, delta, kind: 'adjust', reference: null, remark, at: ctx.clock.now() });
+    const result = { before: user.integral, after: balanceAfter };
+    return { target: userTarget(phone), before: { integral: user.integral }, after: { integral: balanceAfter, delta, remark }, result };
+  });
+
+export const setMember = (ctx: Ctx, actor: Actor, phone: string, level: number, deadline: Date | null) =>
+  audited(ctx, actor, 'user.member', async (tx) => {
+    const user = await lockedUser(tx, phone);
+    await setMembership(tx, user.id, { memberLevel: level, memberDeadline: deadline });
+    const before = { memberLevel: user.memberLevel, memberDeadline: user.memberDeadline };
+    return { target: userTarget(phone), before, after: { memberLevel: level, memberDeadline: deadline }, result: { user, before } };
+  });
+
+/** Disables sign-in and ends every session of the account. */
+export const disableUser = (ctx: Ctx, actor: Actor, phone: string, remark: string) =>
+  audited(ctx, actor, 'user.disable', async (tx) => {
+    const user = await lockedUser(tx, phone);
+    if (user.disabledAt) throw conflict('该账号已是停用状态');
+    const now = ctx.clock.now();
+    const after = await setDisabled(tx, user.id, now);
+    await revokeAllSessions(tx, user.id, now);
+    return { target: userTarget(phone), before: { disabled: false }, after: { disabled: true, remark }, result: toConsoleUser(after, now) };
+  });
+
+export const enableUser = (ctx: Ctx, actor: Actor, phone: string, remark: string) =>
+  audited(ctx, actor, 'user.enable', async (tx) => {
+    const user = await lockedUser(tx, phone);
+    if (!user.disabledAt) throw conflict('该账号未被停用');
+    const after = await setDisabled(tx, user.id, null);
+    return { target: userTarget(phone), before: { disabled: true }, after: { disabled: false, remark }, result: toConsoleUser(after, ctx.clock.now()) };
+  });
+
+export const logoutEverywhere = (ctx: Ctx, actor: Actor, phone: string) =>
+  audited(ctx, actor, 'user.logout-all', async (tx) => {
+    const user = await lockedUser(tx, phone);
+    const now = ctx.clock.now();
+    const { live } = await sessionSummary(tx, user.id, now);
+    await revokeAllSessions(tx, user.id, now);
+    return { target: userTarget(phone), before: { liveSessions: live }, after: { liveSessions: 0 }, result: { ended: live } };
+  });
+
+export const changeRole = (ctx: Ctx, actor: Actor, phone: string, role: ConsoleRole | null) =>
+  audited(ctx, actor, role ? 'user.role-grant' : 'user.role-revoke', async (tx) => {
+    const user = await lockedUser(tx, phone);
+    const after = await setRole(tx, user.id, role);
+    return { target: userTarget(phone), before: { role: user.role }, after: { role }, result: { before: user.role, user: toConsoleUser(after, ctx.clock.now()) } };
+  });
+
+export const assignContact = (ctx: Ctx, actor: Actor, phone: string, operatorId: number | null) =>
+  audited(ctx, actor, 'user.contact', async (tx) => {
+    const user = await lockedUser(tx, phone);
+    if (operatorId !== null && !(await findOperator(tx, operatorId))) throw badRequest('客服不存在');
+    const after = await assignOperator(tx, user.id, operatorId);
+    return { target: userTarget(phone), before: { operatorId: user.operatorId }, after: { operatorId }, result: toConsoleUser(after, ctx.clock.now()) };
+  });
+
+/**
+ * Creates or changes one row of another module's table with its audit row. `update` answers the
+ * row before and after (null when there is no such row: 404); `check` may refuse the result (400),
+ * which rolls the change back.
+ */
+export async function auditedUpdate<T>(
+  ctx: Ctx,
+  actor: Actor,
+  action: string,
+  target: string,
+  update: (tx: Tx) => Promise<{ before: T | null; after: T } | null>,
+  check?: (after: T) => void,
+): Promise<T> {
+  return audited(ctx, actor, action, async (tx) => {
+    const changed = await update(tx);
+    if (!changed) throw notFound();
+    check?.(changed.after);
+    return { target, before: changed.before, after: changed.after, result: changed.after };
+  });
+}
+
+/** The top announcement replaced (the command line's `announce`): the old one disabled, the new one enabled. */
+export const announce = (ctx: Ctx, actor: Actor, content: string) =>
+  audited(ctx, actor, 'announcement.replace', async (tx) => {
+    const now = ctx.clock.now();
+    const before = await currentAnnouncement(tx, 'top', now);
+    const { disabled } = await replaceAnnouncement(tx, 'top', content, now);
+    return { target: 'announcement:top', before: { content: before }, after: { content }, result: { disabled } };
+  });
+
+/** The default contact changed or created (the command line's `operator:set`). */
+export const setDefaultContact = (ctx: Ctx, actor: Actor, contact: Pick<OperatorRow, 'nickname' | 'avatar' | 'wechatQr' | 'remark'>) =>
+  audited(ctx, actor, 'contact.update', async (tx) => {
+    const before = await saveDefaultOperator(tx, contact);
+    return { target: before ? `contact:${before.id}` : 'contact:default', before, after: contact, result: before };
+  });

@@ -1,0 +1,19 @@
+/**
+ * The admin module: the operator console's API (/api/admin/*) and its audit log (owns audit_log).
+ * It owns no business table: every change goes through the owning module's functions, here wrapped
+ * with the audit row in one transaction; the ops command line calls the same actions.
+ */
+export { adminRoutes, ADMIN_ROUTES, type AdminRoute } from './routes.ts';
+export {
+  adjustPoints,
+  announce,
+  cancelOrder,
+  changeRole,
+  confirmOrder,
+  disableUser,
+  enableUser,
+  logoutEverywhere,
+  setDefaultContact,
+  setMember,
+} from './actions.ts';
+export { CLI_ACTOR, listAudit, type Actor } from './audit.ts';
