@@ -32,7 +32,7 @@ async function start(): Promise<void> {
     prepare: async (db) => {
       seeds.reference = await seedReferenceData(db, systemClock.now(), { production: config.nodeEnv === 'production' });
       // Production never offers the demo's placeholder collect QR codes or bank account.
-      seeds.clearedCollect = config.nodeEnv === 'production' && (await removePlaceholderCollectDetails(db));
+      seeds.clearedCollect = config.nodeEnv === 'production' && (await removePlaceholderCollectDetails(db)) > 0;
       seeds.demo = config.nodeEnv !== 'production' && (await seedDemoAccount(db, systemClock.now()));
     },
   });

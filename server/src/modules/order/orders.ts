@@ -14,8 +14,7 @@ import {
   type OrderStatus,
   type PayType,
 } from '../../../../common/domain.ts';
-import type { Db, Executor, Tx } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { orders, type GoodsSnapshot } from '../../db/schema.ts';
