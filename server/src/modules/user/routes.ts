@@ -8,7 +8,7 @@ import { z } from 'zod';
 import type { FastifyRequest } from 'fastify';
 import { currentSessionId, currentUser } from '../../http/context.ts';
 import { notFound, ok } from '../../http/errors.ts';
-import { msg, pagingShape, parseInput, phoneSchema } from '../../http/validate.ts';
+import { idField, msg, pagingShape, parseInput, phoneSchema } from '../../http/validate.ts';
 import { listDevices, revokeDevice, revokeOtherDevices, revokeSession, revokeSessionByHash } from '../session/index.ts';
 import { AVATAR_PRESETS } from '../../../../common/domain.ts';
 import { PASSWORD_PATTERN } from '../../../../common/account-rules.ts';
@@ -49,7 +49,7 @@ const tokenHashBody = z.strictObject({
   tokenHash: z.string(msg('缺少令牌摘要')).regex(/^[0-9a-fA-F]{64}$/, msg('令牌摘要格式不正确')),
 });
 
-const deviceBody = z.strictObject({ id: z.number(msg('请选择设备')).int(msg('请选择设备')).positive(msg('请选择设备')) });
+const deviceBody = z.strictObject({ id: idField('请选择设备') });
 
 const clientOf = (request: FastifyRequest) => ({ userAgent: request.headers['user-agent'] ?? '', ip: request.ip });
 
