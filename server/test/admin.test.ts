@@ -153,6 +153,20 @@ describe('users', () => {
     ]);
   });
 
+  it('a points adjustment repeated with one Idempotency-Key books once and replays the answer', async () => {
+    const u = await createTestUser(env);
+    const before = await ledgerSum(env.ctx.db, u.id);
+    const send = () =>
+      call(env, 'POST', `/api/admin/users/${u.phone}/points`, { token: operator.token, body: { delta: 30, remark: '补发' }, headers: { 'idempotency-key': `adjust-${u.phone}` } });
+    const answers = await Promise.all([send(), send(), send(), send(), send()]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
+    expect(await ledgerSum(env.ctx.db, u.id)).toBe(before + 30);
+    const other = await call(env, 'POST', `/api/admin/users/${u.phone}/points`, { token: operator.token, body: { delta: 31, remark: '补发' }, headers: { 'idempotency-key': `adjust-${u.phone}` } });
+    expect(other.status).toBe(422);
+    expect(await ledgerSum(env.ctx.db, u.id)).toBe(before + 30);
+  });
+
   it('disable ends every session and refuses sign-in in Chinese; enable lets them back', async () => {
     const u = await createTestUser(env);
     const login = () => call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: u.password } });

@@ -45,6 +45,8 @@ export interface AdminRoute {
   role: ConsoleRole;
   handler: Handler;
   bodyLimit?: number;
+  /** Moves money: honours an Idempotency-Key, so a repeated click or retry books once. */
+  idempotent?: boolean;
 }
 
 const actorOf = (request: FastifyRequest): Actor => {
@@ -113,6 +115,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     method: 'POST',
     url: '/api/admin/orders/:orderNo/confirm',
     role: 'operator',
+    idempotent: true,
     handler: async (r, ctx) => {
       const { orderNo } = parseInput(input.orderParams, r.params);
       const { remark } = parseInput(input.remarkBody, r.body);
@@ -147,6 +150,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     method: 'POST',
     url: '/api/admin/users/:phone/points',
     role: 'operator',
+    idempotent: true,
     handler: async (r, ctx) => {
       const { phone } = parseInput(input.phoneParams, r.params);
       const { delta, remark } = parseInput(input.pointsBody, r.body);
@@ -368,6 +372,7 @@ export async function adminRoutes(app: FastifyInstance) {
       url: route.url,
       bodyLimit: route.bodyLimit,
       preHandler: guard(route.role),
+      config: { idempotent: route.idempotent === true },
       handler: async (request, reply) => ok(await route.handler(request, app.ctx, reply)),
     });
   }

@@ -113,7 +113,8 @@ const newOrderNo = (now: Date, timeZone: string) => `${compactDateTime(now, time
 const PURCHASE_LOCK = 7_041_001;
 
 /**
- * The user's unexpired pending order for the same goods and pay type, else a new one. A lock per
+ * The user's unexpired pending order for the same goods, pay type and price, else a new one (after
+ * a price change the new price applies: the older order keeps its own until it expires). A lock per
  * user is held meanwhile, so two simultaneous purchases resume one order instead of creating two.
  */
 async function pendingOrNewOrder(ctx: OrderCtx, userId: number, goodsItem: GoodsSnapshot & { id: number }, payType: PayType, now: Date) {
@@ -123,7 +124,7 @@ async function pendingOrNewOrder(ctx: OrderCtx, userId: number, goodsItem: Goods
     const [pending] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.goodsId, goodsItem.id), eq(orders.payType, payType), eq(orders.status, 'pending'), gt(orders.expiresAt, now)))
+      .where(and(eq(orders.userId, userId), eq(orders.goodsId, goodsItem.id), eq(orders.payType, payType), eq(orders.amount, goodsItem.price), eq(orders.status, 'pending'), gt(orders.expiresAt, now)))
       .orderBy(desc(orders.createdAt))
       .limit(1);
     if (pending) return pending;
