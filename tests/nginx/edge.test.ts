@@ -226,7 +226,7 @@ describe('/api proxy', () => {
 
   it('passes the client address from a trusted proxy (the CDN) to the API', async () => {
     const probe = randomUUID();
-    await get(at(`/api/healthz?probe=${probe}`), { 'x-forwarded-for': '203.0.113.9' });
+    await get(at('/api/healthz'), { 'x-forwarded-for': '203.0.113.9', 'x-request-id': probe });
     const entry = await apiLogEntry(probe);
     // The API (TRUST_PROXY=1) logs request.ip, taken from X-Forwarded-For.
     expect(entry.req.remoteAddress).toBe('203.0.113.9');
@@ -237,7 +237,7 @@ describe('/api proxy', () => {
     const nginx = await startSecondNginx({ apiUpstream: edge.apiUrl, webRoot: edge.webRoot });
     try {
       const probe = randomUUID();
-      const response = await get(`${nginx.url}/api/healthz?probe=${probe}`, { 'x-forwarded-for': '198.51.100.7' });
+      const response = await get(`${nginx.url}/api/healthz`, { 'x-forwarded-for': '198.51.100.7', 'x-request-id': probe });
       expect(response.status).toBe(200);
       const entry = await apiLogEntry(probe);
       expect(entry.req.remoteAddress).toBe('127.0.0.1');
@@ -266,7 +266,10 @@ describe('health', () => {
   });
 });
 
-/** The API's log line for the request whose URL carries `probe` (fastify's JSON request log). */
+/**
+ * The API's request log line for the request sent with X-Request-Id `probe` (nginx keeps a
+ * well-formed incoming id; the API logs it as reqId, and logs paths without their query).
+ */
 async function apiLogEntry(probe: string): Promise<{ req: { url: string; remoteAddress: string } }> {
   for (let attempt = 0; attempt < 20; attempt++) {
     if (existsSync(edge.apiLog)) {
@@ -275,7 +278,7 @@ async function apiLogEntry(probe: string): Promise<{ req: { url: string; remoteA
         if (!line.includes(probe)) continue;
         try {
           const entry = JSON.parse(line);
-          if (entry.req?.url?.includes(probe)) return entry;
+          if (entry.reqId === probe && entry.req) return entry;
         } catch {
           // not a JSON log line
         }
