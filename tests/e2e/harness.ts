@@ -239,3 +239,16 @@ export async function toast(page: Page): Promise<string> {
 export async function sessionToken(page: Page): Promise<string | null> {
   return page.evaluate(() => sessionStorage.getItem('token'));
 }
+
+/**
+ * After the service worker installed: reload so it controls the page, then open the price table
+ * once online, so its public answer is in the worker's runtime cache for the offline checks.
+ */
+export async function controlledWithPriceTableCached(page: Page) {
+  await page.reload();
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await page.getByTestId('balance').waitFor();
+  await page.getByTestId('open-price').click();
+  await page.getByTestId('price-config').first().waitFor();
+  await page.keyboard.press('Escape');
+}

@@ -1,6 +1,6 @@
 /** PWA: manifest, installability (CDP), service worker precache, offline shell, no caching of private API answers. */
 import { describe, expect, it } from 'vitest';
-import { api, baseURL, DEMO, login, openPage, openPersistentPage, useBrowser } from './harness';
+import { api, baseURL, controlledWithPriceTableCached, DEMO, login, openPage, openPersistentPage, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -42,14 +42,7 @@ describe('PWA', () => {
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
-    // the worker takes control after a reload
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.getByTestId('balance').waitFor();
-    // open the price table once online so its answer is in the runtime cache
-    await page.getByTestId('open-price').click();
-    await page.getByTestId('price-config').first().waitFor();
-    await page.keyboard.press('Escape');
+    await controlledWithPriceTableCached(page);
 
     await context.setOffline(true);
     await page.reload();

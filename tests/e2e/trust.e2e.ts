@@ -11,7 +11,7 @@ import { extname, join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { startApiServer } from '../../server/test/processes.mjs';
-import { api, DEMO, login, openPage, registerUserViaApi, sessionToken, useBrowser } from './harness';
+import { api, controlledWithPriceTableCached, DEMO, login, openPage, registerUserViaApi, sessionToken, useBrowser } from './harness';
 
 const browser = useBrowser();
 const repoRoot = resolve(import.meta.dirname, '..', '..');
@@ -41,12 +41,7 @@ describe('trust', () => {
     });
     await login(page, DEMO.phone, DEMO.password);
     const token = (await sessionToken(page))!;
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    await page.getByTestId('balance').waitFor();
-    await page.getByTestId('open-price').click();
-    await page.getByTestId('price-config').first().waitFor();
-    await page.keyboard.press('Escape');
+    await controlledWithPriceTableCached(page);
     await page.goto('/user/center');
     await page.getByTestId('masked-phone').waitFor();
 
