@@ -1,5 +1,6 @@
 /**
  * Starts the real server once for all e2e files: builds the app's dist/ when missing (`npm run build`; E2E_BUILD=1 forces it)
+ * under NODE_ENV=development, as an operator's shell may have it (the build must ignore it),
  * and the API's server/dist/ always (a second, so it is never stale), then starts the built API server as `npm start` runs it
  * (server/test/processes.mjs) on a random free port with DATA_DIR (fresh temp folder),
  * waits for /api/healthz, and provides `baseURL` to the tests (`inject('baseURL')`).
@@ -26,7 +27,11 @@ export default async function setup(project: TestProject) {
     return;
   }
   const build = (...workspace: string[]) => {
-    const result = spawnSync('npm', ['run', 'build', ...workspace], { cwd: repoRoot, stdio: 'inherit' });
+    const result = spawnSync('npm', ['run', 'build', ...workspace], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'development' },
+    });
     if (result.status !== 0) throw new Error(`npm run build ${workspace.join(' ')} failed`);
   };
   if (!existsSync(join(repoRoot, 'dist', 'index.html')) || process.env.E2E_BUILD === '1') build();
