@@ -23,7 +23,7 @@ export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chrom
     await page.goto(new URL('/login', baseURL).href, { waitUntil: 'networkidle0' });
     await page.type(`input[placeholder="${LOGIN_PLACEHOLDERS.phone}"]`, DEMO.phone);
     await page.type(`input[placeholder="${LOGIN_PLACEHOLDERS.password}"]`, DEMO.password);
-    await Promise.all([page.waitForFunction(() => location.pathname !== '/login'), page.click('button[type=submit]')]);
+    await Promise.all([page.waitForFunction(() => globalThis.location.pathname !== '/login'), page.click('button[type=submit]')]);
     const cdp = await page.createCDPSession();
     let written = 0;
     for (const route of SIGNED_IN_ROUTES) {

@@ -4,7 +4,7 @@
 // the project's nginx config on free ports, then runs `lhci collect` (the visitor URLs of
 // lighthouserc.json, moved to that port), Lighthouse on the signed-in routes (lhci-signed-in.mjs:
 // logged in through the form, a database holding plans and templates; `--visitor-only` skips
-// them), prints the figures per URL (median of the runs),
+// them, `--signed-in-only` runs only them), prints the figures per URL (median of the runs),
 // `lhci assert` (the budgets of lighthouserc.json) and `lhci upload` (filesystem, .lighthouseci/).
 // Exit code: that of `lhci assert`.
 import { spawnSync } from 'node:child_process';
@@ -110,8 +110,12 @@ try {
   });
   // Only this run's reports in .lighthouseci/reports (the filesystem target adds, never prunes).
   await rm(join(OUT, 'reports'), { recursive: true, force: true });
-  const collected = lhci(['collect', ...urls.map((url) => `--url=${url}`)]);
-  if (collected !== 0) throw new Error(`lhci collect failed (exit ${collected})`);
+  if (process.argv.includes('--signed-in-only')) {
+    for (const name of await readdir(OUT).catch(() => [])) if (/^lhr-.*\.json$/.test(name)) await rm(join(OUT, name));
+  } else {
+    const collected = lhci(['collect', ...urls.map((url) => `--url=${url}`)]);
+    if (collected !== 0) throw new Error(`lhci collect failed (exit ${collected})`);
+  }
   if (!process.argv.includes('--visitor-only')) {
     const { numberOfRuns, chromePath, settings } = rc.ci.collect;
     await collectSignedIn({ baseURL: edge.url, outDir: OUT, runs: numberOfRuns, chromePath, ...settings });
@@ -123,7 +127,7 @@ try {
   const uploaded = lhci(['upload']);
   if (uploaded !== 0) exitCode ||= uploaded;
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? `${error.message}${error.cause ? ` (${error.cause})` : ''}` : error);
 } finally {
   await edge.stop();
 }

@@ -52,8 +52,13 @@ try {
     const row = { route, js: 0, jsFiles: 0, css: 0, cssFiles: 0 };
     for (const { type, path } of new Map(requested.map((r) => [r.path, r])).values()) {
       const size = await gzipSize(path);
-      if (type === 'script') (row.js += size), (row.jsFiles += 1);
-      else (row.css += size), (row.cssFiles += 1);
+      if (type === 'script') {
+        row.js += size;
+        row.jsFiles += 1;
+      } else {
+        row.css += size;
+        row.cssFiles += 1;
+      }
     }
     rows.push(row);
   }
