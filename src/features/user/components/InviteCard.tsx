@@ -45,9 +45,7 @@ export default function InviteCard({ inviteCode }: { inviteCode: string | undefi
           </Button>
         </Space.Compact>
       </div>
-      <div role="img" aria-label={t('invite.qr')}>
-        <QRCode value={link} size={128} bordered={false} data-testid="invite-qr" />
-      </div>
+      <QRCode value={link} size={128} bordered={false} aria-label={t('invite.qr')} data-testid="invite-qr" />
     </div>
   );
 }

@@ -1,12 +1,12 @@
 /** The users one invited (GET /api/user/recommend/list, paged): masked phone, registration time, member level. */
 import { useState } from 'react';
-import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { apiGet } from '@/lib/api';
 import { formatDateTime, maskPhone } from '@/lib/format';
 import type { InvitedUser, Page } from '@common/api-types';
 import { RECOMMEND_LIST_PATH } from '../api';
+import ResponsiveTable from '@/components/ResponsiveTable';
 
 const PAGE_SIZE = 10;
 
@@ -23,7 +23,7 @@ export default function RecommendList() {
     7: t('common:memberLevel.7'),
   };
   return (
-    <Table<InvitedUser>
+    <ResponsiveTable<InvitedUser>
       data-testid="recommend-list"
       size="middle"
       rowKey={(record) => String(record.id ?? `${record.phone}-${record.createdAt}`)}
