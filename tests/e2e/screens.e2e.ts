@@ -61,6 +61,16 @@ async function settle(page: Page, path: string) {
   await page.locator('.page-loading').waitFor({ state: 'detached' }).catch(() => undefined);
 }
 
+/** Visits each path in turn and answers every problem found, so one run lists them all. */
+async function problemsOn(page: Page, paths: string[], width: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await settle(page, path);
+    problems.push(...(await screenProblems(page, `${path} at ${width}`)));
+  }
+  return problems;
+}
+
 let user: TestUser;
 
 beforeAll(async () => {
@@ -94,12 +104,7 @@ beforeAll(async () => {
 describe.each(WIDTHS)('every screen at %i px', (width) => {
   it('as a visitor: fits the width, no serious axe violation', async () => {
     const { context, page, errors } = await openPage(browser(), undefined, { viewport: { width, height: width < 800 ? 844 : 900 } });
-    const problems: string[] = [];
-    for (const path of VISITOR_SCREENS) {
-      await settle(page, path);
-      problems.push(...(await screenProblems(page, `${path} at ${width}`)));
-    }
-    expect(problems).toEqual([]);
+    expect(await problemsOn(page, VISITOR_SCREENS, width)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -107,12 +112,7 @@ describe.each(WIDTHS)('every screen at %i px', (width) => {
   it('signed in: fits the width, no serious axe violation, dialogs and drawers included', async () => {
     const { context, page, errors } = await openPage(browser(), '/login', { viewport: { width, height: width < 800 ? 844 : 900 } });
     await login(page, user.phone, user.password);
-    const problems: string[] = [];
-    for (const path of SIGNED_IN_SCREENS) {
-      await settle(page, path);
-      problems.push(...(await screenProblems(page, `${path} at ${width}`)));
-    }
-    expect(problems).toEqual([]);
+    expect(await problemsOn(page, SIGNED_IN_SCREENS, width)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
