@@ -1,14 +1,17 @@
 #!/usr/bin/env node
 // `npm run lhci`: Lighthouse CI on the production edge. Builds dist/ when missing (--rebuild to
 // force), serves a precompressed copy of it as the image does, starts the real API (temporary database) behind
-// the project's nginx config on free ports, then runs `lhci collect` (the URLs of
-// lighthouserc.json, moved to that port), prints the figures per URL (median of the runs),
+// the project's nginx config on free ports, then runs `lhci collect` (the visitor URLs of
+// lighthouserc.json, moved to that port), Lighthouse on the signed-in routes (lhci-signed-in.mjs:
+// logged in through the form, a database holding plans and templates; `--visitor-only` skips
+// them, `--signed-in-only` runs only them), prints the figures per URL (median of the runs),
 // `lhci assert` (the budgets of lighthouserc.json) and `lhci upload` (filesystem, .lighthouseci/).
 // Exit code: that of `lhci assert`.
 import { spawnSync } from 'node:child_process';
 import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT, ensureBuild, startEdge } from './edge-local.mjs';
+import { collectSignedIn } from './lhci-signed-in.mjs';
 
 const RC = join(ROOT, 'lighthouserc.json');
 const OUT = join(ROOT, '.lighthouseci');
@@ -72,11 +75,11 @@ function printSummary(summary) {
   const ms = (v) => (v === undefined ? '-' : `${Math.round(v)} ms`);
   const kb = (v) => (v === undefined ? '-' : `${(v / 1024).toFixed(1)} KiB`);
   console.log('\nLighthouse (mobile preset, simulated throttling): median of the runs per URL');
-  console.log('URL          runs perf a11y bp   FCP      LCP      TBT     CLS    JS (gzip, reqs)   CSS     total (reqs)');
+  console.log('URL                runs perf a11y bp   FCP      LCP      TBT     CLS    JS (gzip, reqs)   CSS     total (reqs)');
   for (const [path, f] of Object.entries(summary)) {
     console.log(
       [
-        path.padEnd(12),
+        path.padEnd(18),
         String(f.runs).padStart(4),
         score(f.performance).padStart(4),
         score(f.accessibility).padStart(4),
@@ -107,8 +110,16 @@ try {
   });
   // Only this run's reports in .lighthouseci/reports (the filesystem target adds, never prunes).
   await rm(join(OUT, 'reports'), { recursive: true, force: true });
-  const collected = lhci(['collect', ...urls.map((url) => `--url=${url}`)]);
-  if (collected !== 0) throw new Error(`lhci collect failed (exit ${collected})`);
+  if (process.argv.includes('--signed-in-only')) {
+    for (const name of await readdir(OUT).catch(() => [])) if (/^lhr-.*\.json$/.test(name)) await rm(join(OUT, name));
+  } else {
+    const collected = lhci(['collect', ...urls.map((url) => `--url=${url}`)]);
+    if (collected !== 0) throw new Error(`lhci collect failed (exit ${collected})`);
+  }
+  if (!process.argv.includes('--visitor-only')) {
+    const { numberOfRuns, chromePath, settings } = rc.ci.collect;
+    await collectSignedIn({ baseURL: edge.url, outDir: OUT, runs: numberOfRuns, chromePath, ...settings });
+  }
   const summary = await summarize();
   printSummary(summary);
   await writeFile(join(OUT, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
@@ -116,7 +127,7 @@ try {
   const uploaded = lhci(['upload']);
   if (uploaded !== 0) exitCode ||= uploaded;
 } catch (error) {
-  console.error(error instanceof Error ? error.message : error);
+  console.error(error instanceof Error ? `${error.message}${error.cause ? ` (${error.cause})` : ''}` : error);
 } finally {
   await edge.stop();
 }

@@ -12,6 +12,7 @@
  * - `api(path, { method, body, token })`: a raw call to the server, answering `{ status, body }`.
  * - `openPersistentPage(path)`: a non-incognito profile (Chrome reports incognito pages as not installable).
  * - `toast(page)`: text of the latest antd message toast.
+ * - `topUp(token)`: buys the first points package through the sandbox; `tomorrowInShanghai()`.
  * - `DEMO`: the seeded demo account (read-only use: do not change its password).
  */
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -251,4 +252,22 @@ export async function controlledWithPriceTableCached(page: Page) {
   await page.getByTestId('open-price').click();
   await page.getByTestId('price-config').first().waitFor();
   await page.keyboard.press('Escape');
+}
+
+/** Buys the first points package through the sandbox payment; answers the new balance. */
+export async function topUp(token: string): Promise<number> {
+  const goods = await api<{ id: number; points: number }[]>('/api/god/get?type=integral', { token });
+  const pack = goods.body!.data![0]!;
+  const order = await api<{ orderNo: string }>('/api/order/create', { token, body: { goodsId: pack.id, payType: 1 } });
+  expect(order.status).toBe(200);
+  const paid = await api(`/api/pay/sandbox/${order.body!.data!.orderNo}/confirm`, { token, body: {} });
+  expect(paid.status).toBe(200);
+  const me = await api<{ integral: number }>('/api/user/user-data', { token });
+  return me.body!.data!.integral;
+}
+
+/** Tomorrow in the business time zone (a plan starting then has dispatched nothing yet). */
+export function tomorrowInShanghai(): string {
+  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
+  return fmt.format(new Date(Date.now() + 86_400_000));
 }

@@ -8,27 +8,9 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, login, openPage, registerUserViaApi, useBrowser } from './harness';
+import { api, login, openPage, registerUserViaApi, tomorrowInShanghai, topUp, useBrowser } from './harness';
 
 const browser = useBrowser();
-
-/** Buys the first points package through the sandbox; answers the new balance. */
-async function topUp(token: string): Promise<number> {
-  const goods = await api<{ id: number; points: number }[]>('/api/god/get?type=integral', { token });
-  const pack = goods.body!.data![0]!;
-  const order = await api<{ orderNo: string }>('/api/order/create', { token, body: { goodsId: pack.id, payType: 1 } });
-  expect(order.status).toBe(200);
-  const paid = await api(`/api/pay/sandbox/${order.body!.data!.orderNo}/confirm`, { token, body: {} });
-  expect(paid.status).toBe(200);
-  const me = await api<{ integral: number }>('/api/user/user-data', { token });
-  return me.body!.data!.integral;
-}
-
-/** Tomorrow in the business time zone (a plan starting then has dispatched nothing yet). */
-function tomorrowInShanghai(): string {
-  const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
-  return fmt.format(new Date(Date.now() + 86_400_000));
-}
 
 function currentShanghaiHour(): number {
   return Number(new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Shanghai', hour: '2-digit', hourCycle: 'h23' }).format(new Date())) % 24;

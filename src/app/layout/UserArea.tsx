@@ -19,6 +19,21 @@ export default function UserArea() {
   if (!user) return null;
 
   const items: MenuProps['items'] = [
+    // What the top bar has no room for on a phone: the balance, the member level and the phone.
+    {
+      key: 'account',
+      className: 'user-menu-account',
+      label: (
+        <span className="user-menu-account-text">
+          <span>
+            {t('balance')} <strong>{formatPoints(user.integral)}</strong>
+          </span>
+          <span>
+            <span className="user-area-level">{user.memberLevelDesc}</span> {user.phone}
+          </span>
+        </span>
+      ),
+    },
     { key: '/user/center', label: t('menu.userCenter') },
     { key: '/recharge/integral', label: t('menu.recharge') },
     { key: '/recharge/member', label: t('menu.member') },
@@ -29,6 +44,7 @@ export default function UserArea() {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     if (key === 'password') openChangePasswordModal();
     else if (key === 'logout') void logout();
+    else if (key === 'account') navigate('/user/center');
     else navigate(key);
   };
 
@@ -45,7 +61,12 @@ export default function UserArea() {
         <TableOutlined aria-hidden /> <span className="hide-narrow">{t('priceTable')}</span>
       </button>
       <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
-        <button type="button" className="user-area-profile" data-testid="user-menu">
+        <button
+          type="button"
+          className="user-area-profile"
+          aria-label={t('menu.account', { level: user.memberLevelDesc, phone: user.phone })}
+          data-testid="user-menu"
+        >
           <UserAvatar avatar={user.avatar} memberLevel={user.memberLevel} size={36} />
           <span className="user-area-profile-text">
             <span className="user-area-level">{user.memberLevelDesc}</span>

@@ -49,7 +49,7 @@ export default function PlanDetails({ form, serviceName, options, plan, schedule
         children: (
           <span>
             {formatPoints(plan.dispatched)} / {formatPoints(plan.totalCount)}
-            <Progress percent={progressPercent(plan)} size="small" />
+            <Progress aria-label={t('field.progress')} percent={progressPercent(plan)} size="small" />
           </span>
         ),
       },

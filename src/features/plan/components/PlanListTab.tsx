@@ -3,7 +3,7 @@
  * time views and the stop and delete dialogs (for one row or the selected rows).
  */
 import { useState } from 'react';
-import { Button, Table } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PlanRow } from '@common/api-types';
@@ -16,6 +16,7 @@ import PlanFilterBar from './PlanFilterBar';
 import PlanViews, { type PlanViewsProps } from './PlanViews';
 import { usePlanColumns } from './planColumns';
 import StopPlansDialog from './StopPlansDialog';
+import ResponsiveTable from '@/components/ResponsiveTable';
 
 const PAGE_SIZE = 10;
 
@@ -79,7 +80,7 @@ export default function PlanListTab() {
           </Button>
         </Link>
       </div>
-      <Table<PlanRow>
+      <ResponsiveTable<PlanRow>
         rowKey="id"
         size="middle"
         loading={isLoading}

@@ -45,7 +45,7 @@ export default function PlanOverview() {
                 {p.title}
               </span>
               <Tag color={STATUS_COLORS[p.status]}>{statusNames[p.status]}</Tag>
-              <Progress className="plan-overview-progress" percent={progressPercent(p)} size="small" />
+              <Progress aria-label={t('field.progress')} className="plan-overview-progress" percent={progressPercent(p)} size="small" />
               <span className="plan-cell-sub">{formatDateTime(p.createdAt)}</span>
             </li>
           ))}

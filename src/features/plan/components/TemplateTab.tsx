@@ -3,7 +3,7 @@
  * each dialog is its own piece. Days and hours count in the business time zone of the plan configs.
  */
 import { useState } from 'react';
-import { Button, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Modal, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TemplateRow } from '@common/api-types';
 import { businessNow } from '@common/distribution';
@@ -17,6 +17,7 @@ import PublishTemplateDialog from './PublishTemplateDialog';
 import TimeDistribution from './TimeDistribution';
 import { useRunAction } from './useRunAction';
 import { DetailsDrawer, TimeDistributionDialog } from './ViewDialogs';
+import ResponsiveTable from '@/components/ResponsiveTable';
 
 const PAGE_SIZE = 10;
 
@@ -79,7 +80,7 @@ export default function TemplateTab() {
 
   return (
     <div className="plan-templates" data-testid="template-list">
-      <Table<TemplateRow>
+      <ResponsiveTable<TemplateRow>
         rowKey="id"
         loading={isLoading}
         columns={columns}

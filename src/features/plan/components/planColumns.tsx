@@ -56,7 +56,7 @@ export function usePlanColumns(actions: PlanRowActions): TableColumnsType<PlanRo
       width: 130,
       render: (_, p) => (
         <div data-testid="plan-progress">
-          <Progress percent={progressPercent(p)} size="small" showInfo={false} />
+          <Progress aria-label={t('field.progress')} percent={progressPercent(p)} size="small" showInfo={false} />
           <span className="plan-cell-sub">
             {formatPoints(p.dispatched)} / {formatPoints(p.totalCount)}
           </span>

@@ -2,12 +2,12 @@
  * The user's five latest orders (shown on /user/center): the same order-list hook and cache key as
  * /recharge/record, so paying an order refreshes both.
  */
-import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { OrderRow } from '@common/api-types';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { useOrderRecords } from '../api';
+import ResponsiveTable from '@/components/ResponsiveTable';
 
 const LATEST_COUNT = 5;
 
@@ -16,7 +16,7 @@ export default function LatestOrders() {
   const { data, isLoading } = useOrderRecords({ page: 1, pageSize: LATEST_COUNT });
   return (
     <>
-      <Table<OrderRow>
+      <ResponsiveTable<OrderRow>
         data-testid="latest-orders"
         size="middle"
         rowKey="orderNo"

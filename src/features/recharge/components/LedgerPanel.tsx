@@ -1,11 +1,11 @@
 /** /recharge/integral-details: the points ledger, newest first, with date filter and paging. */
-import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import type { LedgerRow } from '@common/api-types';
 import { useLedger } from '../api';
 import DateRangeFilter from './DateRangeFilter';
 import { useListFilters } from './useListFilters';
+import ResponsiveTable from '@/components/ResponsiveTable';
 
 export default function LedgerPanel() {
   const { t } = useTranslation('recharge');
@@ -15,7 +15,7 @@ export default function LedgerPanel() {
   return (
     <div className="recharge-panel" data-testid="recharge-ledger">
       <DateRangeFilter onSearch={search} />
-      <Table<LedgerRow>
+      <ResponsiveTable<LedgerRow>
         rowKey="id"
         size="middle"
         loading={isLoading}

@@ -1,6 +1,6 @@
 /** /recharge/record: the user's orders (number, goods, amount, pay method, status, times); pending ones can be paid. */
 import { useState } from 'react';
-import { Button, Modal, Table, Tag } from 'antd';
+import { Button, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@common/domain';
 import { formatDateTime, formatYuan } from '@/lib/format';
@@ -9,6 +9,7 @@ import { fetchOrder, useOrderRecords } from '../api';
 import DateRangeFilter from './DateRangeFilter';
 import { useListFilters } from './useListFilters';
 import OrderPayment, { startPayment } from './OrderPayment';
+import ResponsiveTable from '@/components/ResponsiveTable';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'processing', paid: 'success', cancelled: 'default', expired: 'default' };
 
@@ -29,7 +30,7 @@ export default function RecordPanel() {
   return (
     <div className="recharge-panel" data-testid="recharge-record">
       <DateRangeFilter withOrderNo onSearch={search} />
-      <Table<OrderRow>
+      <ResponsiveTable<OrderRow>
         rowKey="orderNo"
         size="middle"
         loading={isLoading}

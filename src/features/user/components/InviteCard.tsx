@@ -39,13 +39,13 @@ export default function InviteCard({ inviteCode }: { inviteCode: string | undefi
       <div className="invite-card-main">
         <p>{t('invite.text')}</p>
         <Space.Compact style={{ width: '100%' }}>
-          <Input value={link} readOnly data-testid="invite-link" />
+          <Input value={link} readOnly aria-label={t('invite.linkLabel')} data-testid="invite-link" />
           <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid="invite-copy">
             {t('invite.copy')}
           </Button>
         </Space.Compact>
       </div>
-      <QRCode value={link} size={128} bordered={false} data-testid="invite-qr" />
+      <QRCode value={link} size={128} bordered={false} aria-label={t('invite.qr')} data-testid="invite-qr" />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 /** The users one invited (GET /api/user/recommend/list, paged): masked phone, registration time, member level. */
 import { useState } from 'react';
-import { Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useMemberLevelNames } from '@/lib/domain-names';
 import useSWR from 'swr';
@@ -8,6 +7,7 @@ import { apiGet } from '@/lib/api';
 import { formatDateTime, maskPhone } from '@/lib/format';
 import type { InvitedUser, Page } from '@common/api-types';
 import { RECOMMEND_LIST_PATH } from '../api';
+import ResponsiveTable from '@/components/ResponsiveTable';
 
 const PAGE_SIZE = 10;
 
@@ -19,7 +19,7 @@ export default function RecommendList() {
   );
   const levelNames: Record<number, string> = useMemberLevelNames();
   return (
-    <Table<InvitedUser>
+    <ResponsiveTable<InvitedUser>
       data-testid="recommend-list"
       size="middle"
       rowKey={(record) => String(record.id ?? `${record.phone}-${record.createdAt}`)}

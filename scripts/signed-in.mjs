@@ -1,0 +1,64 @@
+// What the page-weight report and `npm run lhci` share about the signed-in pages: the routes a
+// seller lives on, the demo account, and a database holding what a working account holds (plans
+// on every platform and templates), created through the public API as a user would.
+
+export const DEMO = { phone: '13800138000', password: 'demo12345' };
+export const SIGNED_IN_ROUTES = ['/', '/flow/tb', '/plan/list', '/plan/template', '/recharge/integral', '/user/center'];
+export const LOGIN_PLACEHOLDERS = { phone: '请输入手机号', password: '请输入密码' };
+
+async function call(baseURL, path, { token, body } = {}) {
+  const headers = { 'X-Requested-With': 'XMLHttpRequest' };
+  if (token) headers['t-token'] = token;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(new URL(path, baseURL), {
+    method: body === undefined ? 'GET' : 'POST',
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const envelope = await response.json().catch(() => null);
+  if (!response.ok || !envelope?.success) throw new Error(`${path}: ${response.status} ${envelope?.message ?? ''}`);
+  return envelope.data;
+}
+
+/** Tomorrow's date in the business time zone, YYYY-MM-DD. */
+function tomorrow(timeZone) {
+  return new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date(Date.now() + 24 * 3600 * 1000));
+}
+
+const ITEMS = {
+  tb: (n) => ({ itemUrl: `https://item.taobao.com/item.htm?id=6123456789${String(n).padStart(2, '0')}`, itemId: `6123456789${String(n).padStart(2, '0')}` }),
+  jd: (n) => ({ itemUrl: `https://item.jd.com/1000120439${String(n).padStart(2, '0')}.html`, itemId: `1000120439${String(n).padStart(2, '0')}` }),
+  pdd: (n) => ({ itemUrl: `https://mobile.yangkeduo.com/goods.html?goods_id=3456789012${String(n).padStart(2, '0')}`, itemId: `3456789012${String(n).padStart(2, '0')}` }),
+};
+
+/** Gives the demo account `plans` plans (round the three platforms) and `templates` templates made from them. */
+export async function seedDemoWork(baseURL, { plans = 12, templates = 4 } = {}) {
+  const { token } = await call(baseURL, '/api/user/pwd-login', { body: DEMO });
+  const existing = await call(baseURL, '/api/plan/manage/list?page=1', { token });
+  if (existing.total >= plans) return;
+  const distribution = Array.from({ length: 24 }, (_, hour) => (hour === 20 ? 6 : hour === 21 ? 4 : 0));
+  const platforms = Object.keys(ITEMS);
+  const ids = [];
+  for (let n = 0; n < plans; n++) {
+    const flowType = platforms[n % platforms.length];
+    const config = await call(baseURL, `/api/plan/config?flowType=${flowType}`, { token });
+    const service = config.planConfigList[0];
+    const created = await call(baseURL, '/api/plan/create', {
+      token,
+      body: {
+        flowType,
+        ...ITEMS[flowType](n),
+        title: `演示商品 ${n + 1} 保温杯 316 不锈钢 大容量 办公室 家用`,
+        keywords: ['保温杯', '不锈钢保温杯'],
+        configId: service.id,
+        optionIds: service.conditionList.map((condition) => condition.optionList[0].id),
+        dailyCount: 10,
+        days: 1 + (n % 3),
+        startDate: tomorrow(config.timeZone ?? 'Asia/Shanghai'),
+        distribution,
+      },
+    });
+    ids.push(created.id);
+  }
+  for (const planId of ids.slice(0, templates)) await call(baseURL, '/api/plan/template/generate', { token, body: { planId } });
+}

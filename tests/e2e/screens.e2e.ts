@@ -1,0 +1,119 @@
+/**
+ * Every screen at phone and desktop widths (360, 390, 1440 px), as a visitor and signed in with an
+ * account holding plans and templates: the page never scrolls sideways, and axe-core (injected into
+ * the page) finds no critical or serious accessibility violation, with the main dialogs and
+ * drawers open too.
+ */
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { api, login, openPage, registerUserViaApi, tomorrowInShanghai, topUp, useBrowser, type TestUser } from './harness';
+
+const browser = useBrowser();
+const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+const VISITOR_SCREENS = ['/login', '/register', '/find-pwd'];
+const SIGNED_IN_SCREENS = [
+  '/',
+  '/flow/tb',
+  '/plan/list',
+  '/plan/template',
+  '/recharge/integral',
+  '/recharge/member',
+  '/recharge/integral-details',
+  '/recharge/record',
+  '/user/center',
+];
+const WIDTHS = [360, 390, 1440];
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[] }[];
+}
+
+/** axe-core's critical and serious violations on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe.run(document);
+    return result.violations;
+  });
+  return violations
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+}
+
+/** How far the page scrolls sideways, in CSS pixels (0 when it fits). */
+function sidewaysOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** What is wrong with the screen as it is now: sideways scroll, serious axe violations (none: []). */
+async function screenProblems(page: Page, label: string): Promise<string[]> {
+  const overflow = await sidewaysOverflow(page);
+  return [...(overflow > 0 ? [`scrolls ${overflow} px sideways`] : []), ...(await seriousViolations(page))].map((problem) => `${label}: ${problem}`);
+}
+
+async function settle(page: Page, path: string) {
+  await page.goto(path, { waitUntil: 'networkidle' });
+  await page.locator('.page-loading').waitFor({ state: 'detached' }).catch(() => undefined);
+}
+
+/** Visits each path in turn and answers every problem found, so one run lists them all. */
+async function problemsOn(page: Page, paths: string[], width: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const path of paths) {
+    await settle(page, path);
+    problems.push(...(await screenProblems(page, `${path} at ${width}`)));
+  }
+  return problems;
+}
+
+let user: TestUser;
+
+beforeAll(async () => {
+  const registered = await registerUserViaApi();
+  await topUp(registered.token);
+  const config = (await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=tb', { token: registered.token })).body!.data!;
+  const service = config.planConfigList[0]!;
+  for (let n = 1; n <= 3; n++) {
+    const created = await api<{ id: number }>('/api/plan/create', {
+      token: registered.token,
+      body: {
+        flowType: 'tb',
+        itemUrl: `https://item.taobao.com/item.htm?id=61234567890${n}`,
+        itemId: `61234567890${n}`,
+        title: `保温杯 316 不锈钢 大容量 超长标题用来检查换行是否正常 ${n}`,
+        keywords: ['保温杯'],
+        configId: service.id,
+        optionIds: service.conditionList.map((c) => c.optionList[0]!.id),
+        dailyCount: 10,
+        days: 2,
+        startDate: tomorrowInShanghai(),
+        distribution: Array.from({ length: 24 }, (_, h) => (h === 20 ? 10 : 0)),
+      },
+    });
+    expect(created.status).toBe(200);
+    if (n === 1) await api('/api/plan/template/generate', { token: registered.token, body: { planId: created.body!.data!.id } });
+  }
+  user = registered;
+});
+
+describe.each(WIDTHS)('every screen at %i px', (width) => {
+  it('as a visitor: fits the width, no serious axe violation', async () => {
+    const { context, page, errors } = await openPage(browser(), undefined, { viewport: { width, height: width < 800 ? 844 : 900 } });
+    expect(await problemsOn(page, VISITOR_SCREENS, width)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('signed in: fits the width, no serious axe violation, dialogs and drawers included', async () => {
+    const { context, page, errors } = await openPage(browser(), '/login', { viewport: { width, height: width < 800 ? 844 : 900 } });
+    await login(page, user.phone, user.password);
+    expect(await problemsOn(page, SIGNED_IN_SCREENS, width)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
