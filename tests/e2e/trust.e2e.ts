@@ -111,6 +111,40 @@ describe('trust', () => {
     await context.close();
   });
 
+  it('a tab the worker controls: the logout it queues for Background Sync holds no token, and the token is refused once back', async () => {
+    const user = await registerUserViaApi();
+    const { page, context } = await openPage(browser(), '/login');
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await login(page, user.phone, user.password);
+    const token = (await sessionToken(page))!;
+    await controlledWithPriceTableCached(page);
+    await context.setOffline(true);
+    await logOutThroughMenu(page);
+    const queued = () =>
+      page.evaluate(
+        () =>
+          new Promise<string[]>((done, fail) => {
+            const open = indexedDB.open('workbox-background-sync');
+            open.onerror = () => fail(open.error);
+            open.onsuccess = () => {
+              const db = open.result;
+              if (!db.objectStoreNames.contains('requests')) return done([]);
+              const all = db.transaction('requests').objectStore('requests').getAll();
+              all.onsuccess = () => done(all.result.map((entry) => JSON.stringify(entry, (_key, value) => (value instanceof ArrayBuffer ? new TextDecoder().decode(value) : value))));
+              all.onerror = () => fail(all.error);
+            };
+          }),
+      );
+    await expect.poll(async () => (await queued()).some((entry) => entry.includes('/api/user/logout-hash'))).toBe(true);
+    expect((await queued()).filter((entry) => entry.includes(token) || entry.toLowerCase().includes('t-token'))).toEqual([]);
+
+    await context.setOffline(false);
+    await expect.poll(async () => (await api('/api/user/user-data', { token })).status, { timeout: 30_000, interval: 500 }).toBe(401);
+    await context.close();
+  });
+
   it('sends a signed-in user on /login, /register or /find-pwd home (replace)', async () => {
     const { page, context } = await openPage(browser(), '/login');
     await login(page, DEMO.phone, DEMO.password);
