@@ -89,7 +89,7 @@ describe('trust', () => {
     await context.close();
   });
 
-  it('a logout kept offline is sent at the next start when the tab was closed before the device came back', async () => {
+  it('a logout kept offline whose tab was closed before the device came back is honoured at the next start at the latest', async () => {
     const user = await registerUserViaApi();
     const { page, context } = await openPage(browser(), '/login');
     await login(page, user.phone, user.password);
@@ -99,7 +99,6 @@ describe('trust', () => {
     await logOutThroughMenu(page);
     await page.close();
     await context.setOffline(false);
-    expect((await api('/api/user/user-data', { token })).status).toBe(200);
 
     const next = await context.newPage();
     await next.goto('/login');
