@@ -8,22 +8,17 @@
  *
  * The catalogue file is changed in place and always restored; the builds go to temporary folders.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { buildWeb } from './build-web.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const limit = Number(process.env.RENAMED_LIMIT ?? 3);
 const namespaces = process.argv.slice(2).length ? process.argv.slice(2) : ['common', 'plan'];
 
-function build(outDir) {
-  const result = spawnSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
-    cwd: root,
-    stdio: ['ignore', 'inherit', 'inherit'],
-    env: { ...process.env, ASSET_BASE_URL: '' },
-  });
-  if (result.status !== 0) throw new Error(`vite build failed (${result.status})`);
+async function build(outDir) {
+  await buildWeb(outDir, { ASSET_BASE_URL: '' });
   return new Set(readdirSync(join(outDir, 'assets')));
 }
 
@@ -45,7 +40,7 @@ function changeOneString(node) {
 const work = mkdtempSync(join(tmpdir(), 'renamed-assets-'));
 let failed = false;
 try {
-  const before = build(join(work, 'before'));
+  const before = await build(join(work, 'before'));
   for (const ns of namespaces) {
     const file = join(root, 'locales', 'zh-cn', `${ns}.json`);
     const original = readFileSync(file, 'utf8');
@@ -55,7 +50,7 @@ try {
       const catalogue = JSON.parse(original);
       key = changeOneString(catalogue);
       writeFileSync(file, `${JSON.stringify(catalogue, null, 2)}\n`);
-      after = build(join(work, `after-${ns}`));
+      after = await build(join(work, `after-${ns}`));
     } finally {
       writeFileSync(file, original);
     }

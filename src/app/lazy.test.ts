@@ -1,5 +1,7 @@
+import { createElement, Suspense } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { markChunksHealthy, reloadOnceForMissingChunk } from './lazy';
+import { lazyPage, markChunksHealthy, reloadOnceForMissingChunk } from './lazy';
 
 describe('missing lazy chunk after a deploy', () => {
   afterEach(() => {
@@ -18,5 +20,37 @@ describe('missing lazy chunk after a deploy', () => {
     markChunksHealthy();
     expect(reloadOnceForMissingChunk()).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('lazy part that fails while offline', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+    sessionStorage.clear();
+  });
+
+  it('never reloads offline: it waits for the network and loads then', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    const Part = () => createElement('p', null, 'loaded');
+    const factory = vi.fn(async () => {
+      if (!online) throw new TypeError('Failed to fetch dynamically imported module');
+      return { default: Part };
+    });
+    const Lazy = lazyPage(factory);
+    render(createElement(Suspense, { fallback: createElement('p', null, 'waiting') }, createElement(Lazy)));
+    await screen.findByText('waiting');
+    await waitFor(() => expect(factory).toHaveBeenCalledTimes(1));
+    expect(reloadOnceForMissingChunk()).toBe(false);
+    expect(reload).not.toHaveBeenCalled();
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    await screen.findByText('loaded');
+    expect(factory).toHaveBeenCalledTimes(2);
+    expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -1,7 +1,7 @@
 /**
  * THE API client (fetch based). Every call:
  * - sends `X-Requested-With: XMLHttpRequest`, and `t-token: <token>` when logged in (not to the public calls the
- *   service worker caches, see ./sw-rules.ts);
+ *   service worker caches nor to the kept logout it may queue, see ./sw-rules.ts);
  * - unwraps the JSON body to `{ success, message, data }`;
  * - has no default timeout; pass `timeout` (ms) per call, e.g. `ITEM_LOOKUP_TIMEOUT` (30 s);
  * - on 401: clears the session and replaces the route with /login;
@@ -22,7 +22,7 @@ import i18n from './i18n';
 import { reportNetworkFailure, reportNetworkOk } from './network-status';
 import { toastError } from './toast';
 import { clearSession, getToken } from './session-store';
-import { PUBLIC_API_PATHS } from './sw-rules';
+import { PUBLIC_API_PATHS, TOKENLESS_API_PATHS } from './sw-rules';
 
 export interface ApiEnvelope<T = unknown> {
   success: boolean;
@@ -72,11 +72,11 @@ export function buildUrl(path: string, query?: Query): string {
   return search ? `${path}${path.includes('?') ? '&' : '?'}${search}` : path;
 }
 
-/** Public answers (the ones the service worker caches) go without the token: they need none. */
+/** Public answers and the kept logout go without the token (they need none; see ./sw-rules.ts). */
 function headers(path: string, contentType: string | null, idempotencyKey?: string): Record<string, string> {
   const result: Record<string, string> = { 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' };
   const token = getToken();
-  if (token && !PUBLIC_API_PATHS.includes(path)) result['t-token'] = token;
+  if (token && !TOKENLESS_API_PATHS.includes(path)) result['t-token'] = token;
   if (contentType) result['Content-Type'] = contentType;
   if (idempotencyKey) result['Idempotency-Key'] = idempotencyKey;
   return result;

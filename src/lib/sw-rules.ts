@@ -25,6 +25,11 @@ export const CREDENTIAL_HEADERS: readonly string[] = ['t-token', 'authorization'
 export const CACHEABLE_STATUSES = [200];
 
 export const LOGOUT_HASH_PATH = '/api/user/logout-hash';
+/**
+ * Calls the API client sends without the token: the public answers, and the kept logout (the
+ * service worker's Background Sync stores that request, headers included, until it gets through).
+ */
+export const TOKENLESS_API_PATHS: readonly string[] = [...PUBLIC_API_PATHS, LOGOUT_HASH_PATH];
 /** Background Sync queue that replays a logout the device could not send. */
 export const LOGOUT_QUEUE = 'logout-hash';
 

@@ -8,17 +8,27 @@ type MessageApi = typeof import('antd/es/message').default;
 let messageApi: Promise<MessageApi> | null = null;
 
 function loadMessage(): Promise<MessageApi> {
-  messageApi ??= import('antd/es/message').then(({ default: message }) => {
-    message.config({ top: 65, duration: 3, maxCount: 3 });
-    return message;
-  });
+  messageApi ??= import('antd/es/message').then(
+    ({ default: message }) => {
+      message.config({ top: 65, duration: 3, maxCount: 3 });
+      return message;
+    },
+    (error: unknown) => {
+      // offline before the first toast: this one is lost (the offline notice says why); the next tries again
+      messageApi = null;
+      throw error;
+    },
+  );
   return messageApi;
 }
 
-export function toastError(text: string) {
-  void loadMessage().then((message) => message.error({ content: text, duration: 3 }));
+function show(kind: 'error' | 'success', text: string) {
+  loadMessage().then(
+    (message) => message[kind]({ content: text, duration: 3 }),
+    (error: unknown) => console.warn('toast not shown', text, error),
+  );
 }
 
-export function toastSuccess(text: string) {
-  void loadMessage().then((message) => message.success({ content: text, duration: 3 }));
-}
+export const toastError = (text: string) => show('error', text);
+
+export const toastSuccess = (text: string) => show('success', text);

@@ -10,6 +10,7 @@
  * - `registerUser(page, opts?)` (through the UI, code from the dev outbox), `registerUserViaApi(opts?)`,
  *   `login(page, phone, password)` (through the UI), `loginViaApi(phone, password)`.
  * - `api(path, { method, body, token })`: a raw call to the server, answering `{ status, body }`.
+ * - `serviceWorkerScope(page, timeout?)`: waits (bounded) for the page's active service worker.
  * - `openPersistentPage(path)`: a non-incognito profile (Chrome reports incognito pages as not installable).
  * - `toast(page)`: text of the latest antd message toast.
  * - `topUp(token)`: buys the first points package through the sandbox; `tomorrowInShanghai()`.
@@ -239,6 +240,19 @@ export async function toast(page: Page): Promise<string> {
 
 export async function sessionToken(page: Page): Promise<string | null> {
   return page.evaluate(() => sessionStorage.getItem('token'));
+}
+
+/**
+ * Waits until the page's service worker is active and answers its scope. Fails after `timeout` ms
+ * rather than waiting forever (a build without the worker, e.g. not a production build, has none).
+ */
+export async function serviceWorkerScope(page: Page, timeout = 30_000): Promise<string> {
+  const scope = await page.evaluate(
+    (ms) => Promise.race([navigator.serviceWorker.ready.then((registration) => registration.scope), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]),
+    timeout,
+  );
+  if (!scope) throw new Error(`no service worker became active within ${timeout} ms (a production build registers one)`);
+  return scope;
 }
 
 /**

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { validateManifest, type Manifest } from '@pwabuilder/manifest-validation';
 import { describe, expect, it } from 'vitest';
-import { baseURL, useBrowser } from './harness';
+import { baseURL, serviceWorkerScope, useBrowser } from './harness';
 
 const browser = useBrowser();
 const dist = resolve(import.meta.dirname, '..', '..', 'dist');
@@ -82,9 +82,7 @@ describe('install', () => {
     try {
       const first = await context.newPage();
       await first.goto('/login');
-      await first.evaluate(async () => {
-        await navigator.serviceWorker.ready;
-      });
+      await serviceWorkerScope(first);
       const second = await context.newPage();
       await second.goto('/register');
       const tabs = [first, second];

@@ -1,6 +1,6 @@
 /** PWA: manifest, installability (CDP), service worker precache, offline shell, no caching of private API answers. */
 import { describe, expect, it } from 'vitest';
-import { api, baseURL, controlledWithPriceTableCached, DEMO, login, openPage, openPersistentPage, useBrowser } from './harness';
+import { api, baseURL, controlledWithPriceTableCached, DEMO, login, openPage, openPersistentPage, serviceWorkerScope, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -25,9 +25,7 @@ describe('PWA', () => {
 
   it('is installable: Chrome reports no installability errors', async () => {
     const { page, context, close } = await openPersistentPage('/login');
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await serviceWorkerScope(page);
     const cdp = await context.newCDPSession(page);
     const result = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
     expect(result.installabilityErrors).toEqual([]);
@@ -39,9 +37,7 @@ describe('PWA', () => {
   it('reloads the shell offline with a visible offline notice, and never caches private API answers', async () => {
     const { page, context } = await openPage(browser(), '/login');
     await login(page, DEMO.phone, DEMO.password);
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-    });
+    await serviceWorkerScope(page);
     await controlledWithPriceTableCached(page);
 
     await context.setOffline(true);
