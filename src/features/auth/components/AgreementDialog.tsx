@@ -1,7 +1,7 @@
 /**
  * 用户服务协议, readable before registering: a native modal <dialog> (focus kept inside, Escape
  * closes it, the page behind inert), so the visitor screens stay free of antd. Its text is in the
- * catalogue (auth: agreement.sections).
+ * catalogue (auth: agreement.text, one paragraph a line).
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,7 +16,7 @@ export default function AgreementDialog({ open, onClose }: { open: boolean; onCl
     if (open && !dialog.open) dialog.showModal();
     if (!open && dialog.open) dialog.close();
   }, [open]);
-  const sections = t('agreement.sections', { returnObjects: true }) as string[];
+  const sections = t('agreement.text').split('\n');
   return (
     <dialog ref={ref} className="plain-dialog" aria-labelledby="agreement-title" onClose={onClose} data-testid="agreement-dialog">
       <h2 id="agreement-title" className="plain-dialog-title">

@@ -1,5 +1,6 @@
 /** /recharge/record: the user's orders (number, goods, amount, pay method, status, times); pending ones can be paid. */
 import { useState } from 'react';
+import { orderGoodsLabel } from '../goods-label';
 import { Button, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@common/domain';
@@ -40,7 +41,7 @@ export default function RecordPanel() {
         pagination={pagination(data?.total)}
         columns={[
           { title: t('record.orderNo'), dataIndex: 'orderNo', width: 200 },
-          { title: t('record.goods'), dataIndex: 'goodsName' },
+          { title: t('record.goods'), key: 'goods', render: (_, order) => orderGoodsLabel(order) },
           { title: t('record.amount'), dataIndex: 'amount', width: 110, render: (fen: number) => formatYuan(fen) },
           { title: t('record.payType'), dataIndex: 'payTypeText', width: 110 },
           {
@@ -64,7 +65,7 @@ export default function RecordPanel() {
       />
       <Modal
         open={paying !== null}
-        title={paying?.goodsName}
+        title={paying ? orderGoodsLabel(paying) : undefined}
         footer={null}
         width={620}
         destroyOnHidden
