@@ -17,7 +17,7 @@ const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'processing', paid
 export default function RecordPanel() {
   const { t } = useTranslation('recharge');
   const { filters, search, pagination } = useListFilters();
-  const { data, isLoading, mutate } = useOrderRecords(filters);
+  const { data, error, isLoading, mutate } = useOrderRecords(filters);
   const [paying, setPaying] = useState<OrderRow | null>(null);
 
   async function continuePaying(orderNo: string) {
@@ -35,6 +35,7 @@ export default function RecordPanel() {
         rowKey="orderNo"
         size="middle"
         loading={isLoading}
+        loadError={error}
         dataSource={data?.list}
         locale={{ emptyText: t('record.empty') }}
         scroll={{ x: 980 }}
