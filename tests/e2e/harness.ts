@@ -285,3 +285,25 @@ export function tomorrowInShanghai(): string {
   const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
   return fmt.format(new Date(Date.now() + 86_400_000));
 }
+
+/**
+ * The controls of the page (buttons, links, fields) that the floating nav or its panel lies over:
+ * each is scrolled into the middle of the window and the element at its centre is asked for.
+ * Answers one line per covered control (none: []).
+ */
+export async function controlsUnderFloatNav(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const covered: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>('main button, main a[href], main input:not([type=hidden]), main textarea, main [role=button], main [role=tab]');
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === 'hidden') continue;
+      control.scrollIntoView({ block: 'center', inline: 'center' });
+      const at = control.getBoundingClientRect();
+      const hit = document.elementFromPoint(at.left + at.width / 2, at.top + at.height / 2);
+      if (hit?.closest('.float-nav')) covered.push(`${control.tagName.toLowerCase()} "${(control.innerText || control.getAttribute('placeholder') || control.getAttribute('aria-label') || '').trim().slice(0, 30)}"`);
+    }
+    window.scrollTo(0, 0);
+    return covered;
+  });
+}
