@@ -98,8 +98,10 @@ const SIGNED_IN_OVERLAYS: Overlay[] = [
     name: 'account menu and 修改密码',
     path: '/',
     open: async (page) => {
-      await page.getByTestId('user-menu').click();
-      await page.getByRole('menuitem', { name: '修改密码' }).click();
+      await page.getByTestId('user-menu').hover();
+      const item = page.getByRole('menuitem', { name: '修改密码' });
+      await item.waitFor();
+      await item.click();
       await dialogNamed(page, '确认修改');
     },
   },
