@@ -6,7 +6,7 @@
 import type { LedgerRow, OrderRow, Page, PlanRow } from '../../common/api-types';
 import { formatLocalDateTime } from '../../common/zoned-time';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, login, openPage, registerUserViaApi, tomorrowInShanghai, topUp, useBrowser, type TestUser } from './harness';
+import { api, createPlanViaApi, login, openPage, registerUserViaApi, tomorrowInShanghai, topUp, useBrowser, type TestUser } from './harness';
 
 const browser = useBrowser();
 const BUSINESS_ZONE = 'Asia/Shanghai';
@@ -15,25 +15,7 @@ let user: Required<TestUser>;
 beforeAll(async () => {
   user = await registerUserViaApi();
   await topUp(user.token);
-  const config = (await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=tb', { token: user.token })).body!.data!;
-  const service = config.planConfigList[0]!;
-  const created = await api('/api/plan/create', {
-    token: user.token,
-    body: {
-      flowType: 'tb',
-      itemUrl: 'https://item.taobao.com/item.htm?id=612345678999',
-      itemId: '612345678999',
-      title: '时区检查用的保温杯',
-      keywords: ['保温杯'],
-      configId: service.id,
-      optionIds: service.conditionList.map((c) => c.optionList[0]!.id),
-      dailyCount: 10,
-      days: 2,
-      startDate: tomorrowInShanghai(),
-      distribution: Array.from({ length: 24 }, (_, h) => (h === 20 ? 10 : 0)),
-    },
-  });
-  expect(created.status).toBe(200);
+  await createPlanViaApi(user.token, '9', '时区检查用的保温杯');
 });
 
 describe('formats with the browser in America/Los_Angeles', () => {

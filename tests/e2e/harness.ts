@@ -14,6 +14,7 @@
  * - `openPersistentPage(path)`: a non-incognito profile (Chrome reports incognito pages as not installable).
  * - `toast(page)`: text of the latest antd message toast.
  * - `topUp(token)`: buys the first points package through the sandbox; `tomorrowInShanghai()`.
+ * - `createPlanViaApi(token, n, title)`: a tb plan of 10 a day for 2 days from tomorrow (item id ends in n).
  * - `DEMO`: the seeded demo account (read-only use: do not change its password).
  */
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -306,4 +307,28 @@ export async function controlsUnderFloatNav(page: Page): Promise<string[]> {
     window.scrollTo(0, 0);
     return covered;
   });
+}
+
+/** Publishes a tb plan through the API: the first service and options, 10 a day at 20:00 for 2 days from tomorrow. */
+export async function createPlanViaApi(token: string, itemSuffix: string, title: string): Promise<number> {
+  const config = (await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=tb', { token })).body!.data!;
+  const service = config.planConfigList[0]!;
+  const created = await api<{ id: number }>('/api/plan/create', {
+    token,
+    body: {
+      flowType: 'tb',
+      itemUrl: `https://item.taobao.com/item.htm?id=61234567890${itemSuffix}`,
+      itemId: `61234567890${itemSuffix}`,
+      title,
+      keywords: ['保温杯'],
+      configId: service.id,
+      optionIds: service.conditionList.map((c) => c.optionList[0]!.id),
+      dailyCount: 10,
+      days: 2,
+      startDate: tomorrowInShanghai(),
+      distribution: Array.from({ length: 24 }, (_, h) => (h === 20 ? 10 : 0)),
+    },
+  });
+  expect(created.status).toBe(200);
+  return created.body!.data!.id;
 }

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, login, openPage, registerUserViaApi, tomorrowInShanghai, topUp, useBrowser, type TestUser } from './harness';
+import { api, createPlanViaApi, login, openPage, registerUserViaApi, topUp, useBrowser, type TestUser } from './harness';
 
 const browser = useBrowser();
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -95,13 +95,18 @@ const SIGNED_IN_OVERLAYS: Overlay[] = [
   { name: '运营咨询', path: '/', open: async (page) => { await page.getByTestId('open-service').click(); await dialogNamed(page, '专属运营'); } },
   { name: '价格表', path: '/', open: async (page) => { await page.getByTestId('open-price').click(); await page.getByTestId('price-config').first().waitFor(); } },
   {
-    name: 'account menu and 修改密码',
+    name: 'account menu',
     path: '/',
     open: async (page) => {
       await page.getByTestId('user-menu').hover();
-      const item = page.getByRole('menuitem', { name: '修改密码' });
-      await item.waitFor();
-      await item.click();
+      await page.getByRole('menuitem', { name: '修改密码' }).waitFor();
+    },
+  },
+  {
+    name: '修改密码',
+    path: '/user/center',
+    open: async (page) => {
+      await page.getByTestId('user-change-password').click();
       await dialogNamed(page, '确认修改');
     },
   },
@@ -151,27 +156,9 @@ let user: TestUser;
 beforeAll(async () => {
   const registered = await registerUserViaApi();
   await topUp(registered.token);
-  const config = (await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=tb', { token: registered.token })).body!.data!;
-  const service = config.planConfigList[0]!;
   for (let n = 1; n <= 3; n++) {
-    const created = await api<{ id: number }>('/api/plan/create', {
-      token: registered.token,
-      body: {
-        flowType: 'tb',
-        itemUrl: `https://item.taobao.com/item.htm?id=61234567890${n}`,
-        itemId: `61234567890${n}`,
-        title: `保温杯 316 不锈钢 大容量 超长标题用来检查换行是否正常 ${n}`,
-        keywords: ['保温杯'],
-        configId: service.id,
-        optionIds: service.conditionList.map((c) => c.optionList[0]!.id),
-        dailyCount: 10,
-        days: 2,
-        startDate: tomorrowInShanghai(),
-        distribution: Array.from({ length: 24 }, (_, h) => (h === 20 ? 10 : 0)),
-      },
-    });
-    expect(created.status).toBe(200);
-    if (n === 1) await api('/api/plan/template/generate', { token: registered.token, body: { planId: created.body!.data!.id } });
+    const planId = await createPlanViaApi(registered.token, String(n), `保温杯 316 不锈钢 大容量 超长标题用来检查换行是否正常 ${n}`);
+    if (n === 1) await api('/api/plan/template/generate', { token: registered.token, body: { planId } });
   }
   user = registered;
 });
