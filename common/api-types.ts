@@ -252,6 +252,8 @@ export interface UserData {
   inviteCode: string;
   /** Fraction, e.g. 0.95. */
   discount: number;
+  /** The business time zone (TZ_BUSINESS) the app shows dates and times in; sent by user-data. */
+  timeZone?: string;
 }
 
 /** reg and pwd-login -> */

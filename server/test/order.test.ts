@@ -398,7 +398,7 @@ describe('order and ledger lists', () => {
     expect(res.total).toBe(2);
     expect(res.list[0]).toEqual({
       id: expect.any(Number), delta: 1000, balanceAfter: 1100, kind: 'recharge', kindText: '充值',
-      remark: `购买1000 积分（订单 ${orderNo}）`, createdAt: '2026-05-02T01:00:00.000Z',
+      remark: `购买1,000 积分（订单 ${orderNo}）`, createdAt: '2026-05-02T01:00:00.000Z',
     });
     expect(res.list[1]).toMatchObject({ delta: 100, balanceAfter: 100, kind: 'adjust', kindText: '人工调整' });
     const onlyFirstDay = (await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'integral-details', endDate: '2026-05-01' } })).body.data;

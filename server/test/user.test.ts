@@ -48,7 +48,9 @@ describe('registration', () => {
       inviteCode: expect.stringMatching(/^[A-Z2-9]{6}$/),
       discount: 1,
     });
-    expect((await userData(token)).body.data).toEqual(res.body.data.user);
+    // user-data also names the business time zone the app shows dates and times in
+    expect((await userData(token)).body.data).toEqual({ ...res.body.data.user, timeZone: env.ctx.config.timeZone });
+    expect(env.ctx.config.timeZone).toBe('Asia/Shanghai');
     const [row] = await env.ctx.db.select().from(users).where(eq(users.phone, phone));
     expect(row!.passwordHash).not.toContain(PASSWORD);
     expect(row!.operatorId).not.toBeNull();

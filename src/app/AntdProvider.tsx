@@ -20,7 +20,14 @@ export const antdTheme = {
     colorSuccess: '#237804',
     colorInfo: '#0958d9',
     colorWarning: '#ad4e00',
+    // antd derives muddy tints from these dark seeds (success: #adb8a5, 2.7:1 under its text): keep the light ones.
+    colorSuccessBg: '#f6ffed',
+    colorSuccessBorder: '#b7eb8f',
+    colorWarningBg: '#fff7e6',
+    colorWarningBorder: '#ffd591',
+    // Tags read the palette through both spellings (gold7 and its CSS variable gold-7).
     gold7: '#874d00',
+    'gold-7': '#874d00',
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextQuaternary: 'rgba(0, 0, 0, 0.56)',
     colorTextDisabled: 'rgba(0, 0, 0, 0.56)',

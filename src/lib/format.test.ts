@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatPoints, formatYuan, isMemberExpiringSoon, maskPhone, memberDaysLeft } from './format';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_BUSINESS_TIME_ZONE, formatDate, formatDateTime, formatPoints, formatPointsAmount, formatYuan, isMemberExpiringSoon, maskPhone, memberDaysLeft, setBusinessTimeZone } from './format';
 
 const now = new Date('2026-11-22T12:00:00+08:00');
 const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
@@ -36,11 +36,33 @@ describe('isMemberExpiringSoon (level above 1 and 1 to 7 days left)', () => {
 });
 
 describe('formatting', () => {
-  it('formats dates as YYYY-MM-DD HH:mm:ss or --', () => {
-    expect(formatDateTime(new Date(2026, 0, 5, 9, 3, 7))).toBe('2026-01-05 09:03:07');
+  afterEach(() => setBusinessTimeZone(DEFAULT_BUSINESS_TIME_ZONE));
+
+  it('formats dates as YYYY-MM-DD HH:mm:ss or --, in the business time zone whatever the device zone', () => {
+    expect(formatDateTime('2026-01-05T01:03:07Z')).toBe('2026-01-05 09:03:07');
+    expect(formatDateTime(new Date('2026-01-04T16:30:00Z'))).toBe('2026-01-05 00:30:00');
+    expect(formatDate('2026-01-04T16:30:00Z')).toBe('2026-01-05');
     expect(formatDateTime(null)).toBe('--');
     expect(formatDateTime('')).toBe('--');
     expect(formatDateTime('garbage')).toBe('--');
+  });
+
+  it('follows the business time zone the server names, and ignores an unknown one', () => {
+    setBusinessTimeZone('America/Los_Angeles');
+    expect(formatDateTime('2026-01-05T01:03:07Z')).toBe('2026-01-04 17:03:07');
+    expect(formatDate('2026-01-05T01:03:07Z')).toBe('2026-01-04');
+    setBusinessTimeZone('Mars/Olympus');
+    expect(formatDate('2026-01-05T01:03:07Z')).toBe('2026-01-04');
+  });
+
+  it('passes a plain calendar date (a plan day) through unchanged in any zone', () => {
+    setBusinessTimeZone('America/Los_Angeles');
+    expect(formatDate('2026-11-24')).toBe('2026-11-24');
+  });
+
+  it('formats points with their unit the one way: "3,200 积分"', () => {
+    expect(formatPointsAmount(3200)).toBe('3,200 积分');
+    expect(formatPointsAmount(1000)).toBe('1,000 积分');
   });
 
   it('formats points and fen', () => {

@@ -1,15 +1,24 @@
 /**
  * The one way to format numbers and dates in the app.
- * - `formatPoints(n)`: integer points with thousands separators ("12,345"), '--' when missing.
+ * - `formatPoints(n)`: integer points with thousands separators ("12,345"), '--' when missing (shared
+ *   with the server); `formatPointsAmount(n)`: the same with its unit from the catalogue ("12,345 积分").
  * - `formatYuan(fen)`: money in fen as yuan with two decimals ("¥12.50" without the sign: "12.50").
  * - `formatDateTime(value)`: `YYYY-MM-DD HH:mm:ss`, '--' when empty or invalid.
- * - `formatDate(value)`: `YYYY-MM-DD`, '--' when empty or invalid.
+ * - `formatDate(value)`: `YYYY-MM-DD`, '--' when empty or invalid; a plain date passes unchanged.
+ *   Both show the instant in the business time zone (the server's TZ_BUSINESS, learnt from
+ *   user-data through `setBusinessTimeZone`), never the device's, so a phone abroad shows the same
+ *   day as the plan dates.
  * - `memberDaysLeft(deadline, now)`, `isMemberExpiringSoon(user, now)`: level above 1 and 1 to 7 days
  *   left until memberDeadline.
  * - `maskPhone(phone)`: "138****8000".
  */
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import i18n from 'i18next';
+import { formatPoints } from '@common/points-format';
+import { formatLocalDateTime, localDate } from '@common/zoned-time';
+
+export { formatPoints };
 
 dayjs.locale('zh-cn');
 
@@ -17,12 +26,25 @@ export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const MEMBER_EXPIRY_WARNING_DAYS = 7;
 
-const pointsFormatter = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
+/** The server's default TZ_BUSINESS, used until user-data says otherwise. */
+export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Shanghai';
+let businessTimeZone = DEFAULT_BUSINESS_TIME_ZONE;
+
+export function setBusinessTimeZone(timeZone: string) {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    businessTimeZone = timeZone;
+  } catch {
+    /* an unknown zone name: keep the one we have */
+  }
+}
+
+export const getBusinessTimeZone = () => businessTimeZone;
+
 const yuanFormatter = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-export function formatPoints(points: number | null | undefined): string {
-  if (points === null || points === undefined || !Number.isFinite(points)) return '--';
-  return pointsFormatter.format(Math.trunc(points));
+export function formatPointsAmount(points: number | null | undefined): string {
+  return i18n.t('common:pointsAmount', { n: formatPoints(points) });
 }
 
 export function formatYuan(fen: number | null | undefined): string {
@@ -32,16 +54,23 @@ export function formatYuan(fen: number | null | undefined): string {
 
 type DateInput = string | number | Date | null | undefined;
 
-export function formatDateTime(value: DateInput): string {
-  if (value === null || value === undefined || value === '') return '--';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_TIME_FORMAT) : '--';
+function toInstant(value: DateInput): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
 }
 
+export function formatDateTime(value: DateInput): string {
+  const at = toInstant(value);
+  return at ? formatLocalDateTime(at, businessTimeZone) : '--';
+}
+
+const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
 export function formatDate(value: DateInput): string {
-  if (value === null || value === undefined || value === '') return '--';
-  const date = dayjs(value);
-  return date.isValid() ? date.format(DATE_FORMAT) : '--';
+  if (typeof value === 'string' && PLAIN_DATE.test(value)) return value;
+  const at = toInstant(value);
+  return at ? localDate(at, businessTimeZone) : '--';
 }
 
 /** Whole days (rounded up) from now until the deadline; null without a valid deadline. */

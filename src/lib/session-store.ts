@@ -6,6 +6,7 @@
 import { mutate } from 'swr';
 import type { UserData } from '@common/api-types';
 import { SERVICE_INFO_PATH, USER_DATA_PATH } from './api-paths';
+import { setBusinessTimeZone } from './format';
 import { USER_CACHES } from './sw-rules';
 
 /** The user as user-data answers it (also the `user` of login and registration). */
@@ -40,10 +41,12 @@ interface SessionSnapshot {
 }
 
 let snapshot: SessionSnapshot = { token: storage()?.getItem(TOKEN_KEY) ?? null, user: readUser() };
+if (snapshot.user?.timeZone) setBusinessTimeZone(snapshot.user.timeZone);
 const listeners = new Set<() => void>();
 
 function publish(next: SessionSnapshot) {
   snapshot = next;
+  if (next.user?.timeZone) setBusinessTimeZone(next.user.timeZone);
   listeners.forEach((listener) => listener());
 }
 

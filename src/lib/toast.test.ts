@@ -28,4 +28,12 @@ describe('toasts', () => {
     await vi.advanceTimersByTimeAsync(400);
     expect(leaving('密码已修改成功')).toBe(true);
   });
+
+  it('show one notice for the same text asked twice (two requests failing offline)', async () => {
+    toastError('当前处于离线状态，请连接网络后重试');
+    toastError('当前处于离线状态，请连接网络后重试');
+    await waitFor(() => expect(notice('当前处于离线状态，请连接网络后重试')).toBeDefined(), { timeout: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect([...document.querySelectorAll('.ant-message-notice')].filter((n) => n.textContent === '当前处于离线状态，请连接网络后重试')).toHaveLength(1);
+  });
 });

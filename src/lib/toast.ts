@@ -1,7 +1,8 @@
 /**
  * The app's toasts (3 seconds, 65px from the top). antd's message code loads on the first
  * toast, so pages that never toast (e.g. /login before a failure) do not pay for it.
- * Exports: `toastError(text)`, `toastSuccess(text)`.
+ * Exports: `toastError(text)`, `toastSuccess(text)`. A toast with the same text as one still shown
+ * replaces it (keyed by its text), so a page whose two requests fail offline shows one notice, not two.
  */
 type MessageApi = typeof import('antd/es/message').default;
 
@@ -24,7 +25,7 @@ function loadMessage(): Promise<MessageApi> {
 
 function show(kind: 'error' | 'success', text: string) {
   loadMessage().then(
-    (message) => message[kind]({ content: text, duration: 3 }),
+    (message) => message[kind]({ key: text, content: text, duration: 3 }),
     (error: unknown) => console.warn('toast not shown', text, error),
   );
 }

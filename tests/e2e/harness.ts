@@ -14,6 +14,7 @@
  * - `openPersistentPage(path)`: a non-incognito profile (Chrome reports incognito pages as not installable).
  * - `toast(page)`: text of the latest antd message toast.
  * - `topUp(token)`: buys the first points package through the sandbox; `tomorrowInShanghai()`.
+ * - `createPlanViaApi(token, n, title)`: a tb plan of 10 a day for 2 days from tomorrow (item id ends in n).
  * - `DEMO`: the seeded demo account (read-only use: do not change its password).
  */
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
@@ -284,4 +285,50 @@ export async function topUp(token: string): Promise<number> {
 export function tomorrowInShanghai(): string {
   const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai', year: 'numeric', month: '2-digit', day: '2-digit' });
   return fmt.format(new Date(Date.now() + 86_400_000));
+}
+
+/**
+ * The controls of the page (buttons, links, fields) that the floating nav or its panel lies over:
+ * each is scrolled into the middle of the window and the element at its centre is asked for.
+ * Answers one line per covered control (none: []).
+ */
+export async function controlsUnderFloatNav(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const covered: string[] = [];
+    const controls = document.querySelectorAll<HTMLElement>('main button, main a[href], main input:not([type=hidden]), main textarea, main [role=button], main [role=tab]');
+    for (const control of controls) {
+      const box = control.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === 'hidden') continue;
+      control.scrollIntoView({ block: 'center', inline: 'center' });
+      const at = control.getBoundingClientRect();
+      const hit = document.elementFromPoint(at.left + at.width / 2, at.top + at.height / 2);
+      if (hit?.closest('.float-nav')) covered.push(`${control.tagName.toLowerCase()} "${(control.innerText || control.getAttribute('placeholder') || control.getAttribute('aria-label') || '').trim().slice(0, 30)}"`);
+    }
+    window.scrollTo(0, 0);
+    return covered;
+  });
+}
+
+/** Publishes a tb plan through the API: the first service and options, 10 a day at 20:00 for 2 days from tomorrow. */
+export async function createPlanViaApi(token: string, itemSuffix: string, title: string): Promise<number> {
+  const config = (await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=tb', { token })).body!.data!;
+  const service = config.planConfigList[0]!;
+  const created = await api<{ id: number }>('/api/plan/create', {
+    token,
+    body: {
+      flowType: 'tb',
+      itemUrl: `https://item.taobao.com/item.htm?id=61234567890${itemSuffix}`,
+      itemId: `61234567890${itemSuffix}`,
+      title,
+      keywords: ['保温杯'],
+      configId: service.id,
+      optionIds: service.conditionList.map((c) => c.optionList[0]!.id),
+      dailyCount: 10,
+      days: 2,
+      startDate: tomorrowInShanghai(),
+      distribution: Array.from({ length: 24 }, (_, h) => (h === 20 ? 10 : 0)),
+    },
+  });
+  expect(created.status).toBe(200);
+  return created.body!.data!.id;
 }

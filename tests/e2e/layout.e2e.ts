@@ -1,7 +1,7 @@
 /** Logged-in layout: top bar, dropdown items, the three dialogs, floating nav, scroll behaviour. */
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, login, openPage, useBrowser } from './harness';
+import { api, controlsUnderFloatNav, DEMO, login, openPage, useBrowser } from './harness';
 
 interface PlatformConfig {
   flowType: string;
@@ -121,27 +121,37 @@ describe('logged-in layout', () => {
     await dialog.waitFor({ state: 'hidden' });
   });
 
-  it('floating nav: service panel shown by default (wide window), collapses and reopens on hover; member; scroll to top', async () => {
-    await page.setViewportSize({ width: 1920, height: 900 });
-    await page.goto('/');
+  it('floating nav on a desktop: service panel shown by default beside the content, covering no control; a collapse is remembered; member; scroll to top', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.evaluate(() => localStorage.removeItem('floatServicePanel'));
+    await page.goto('/flow/tb');
     const panel = page.getByTestId('float-service-panel');
     await panel.waitFor();
     const token = (await page.evaluate(() => sessionStorage.getItem('token')))!;
     const nickname = (await api<{ nickname: string }>('/api/wechat/qr-code', { token })).body!.data!.nickname;
     await expect.poll(() => panel.innerText()).toContain(nickname);
+    await page.getByTestId('publish').waitFor();
+    // the content moves aside for the panel: nothing of the page lies under it
+    const mainRight = await page.locator('main').evaluate((el) => el.getBoundingClientRect().right);
+    expect(mainRight).toBeLessThanOrEqual(await panel.evaluate((el) => el.getBoundingClientRect().left));
+    expect(await controlsUnderFloatNav(page)).toEqual([]);
+
     await page.getByTestId('float-collapse').click();
     await panel.waitFor({ state: 'hidden' });
+    await page.mouse.move(10, 10);
+    await page.reload();
+    await page.getByTestId('float-service').waitFor();
+    expect(await panel.count()).toBe(0); // the collapse is remembered
+    expect(await controlsUnderFloatNav(page)).toEqual([]);
     await page.getByTestId('float-service').hover();
     await panel.waitFor();
     await page.mouse.move(10, 10);
     await panel.waitFor({ state: 'hidden' });
-    // a narrower window starts with the panel collapsed, so it never covers the page's buttons
-    await page.setViewportSize({ width: 1366, height: 900 });
+    await page.getByTestId('float-service').click(); // pins it open again, remembered too
+    await page.mouse.move(10, 10);
     await page.reload();
-    await page.getByTestId('float-service').waitFor();
-    expect(await panel.count()).toBe(0);
-    await page.getByTestId('float-service').hover();
     await panel.waitFor();
+
     await page.getByTestId('float-member').click();
     await page.waitForURL('**/recharge/member');
     await page.setViewportSize({ width: 1366, height: 400 });
@@ -151,6 +161,20 @@ describe('logged-in layout', () => {
     await page.waitForFunction(() => window.scrollY > 0);
     await page.getByTestId('float-top').click();
     await page.waitForFunction(() => window.scrollY === 0);
+    await page.setViewportSize({ width: 1366, height: 900 });
+  });
+
+  it('floating nav on a phone: below the content, never over a field or button of /flow/tb; 客服 opens the consultation dialog', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/flow/tb');
+    await page.getByTestId('publish').waitFor();
+    await page.getByTestId('float-nav').waitFor();
+    expect(await controlsUnderFloatNav(page)).toEqual([]);
+    await page.getByTestId('float-service').click();
+    const dialog = page.getByRole('dialog').filter({ hasText: '运营咨询' });
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
     await page.setViewportSize({ width: 1366, height: 900 });
   });
 

@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, login, openPage, registerUserViaApi, tomorrowInShanghai, topUp, useBrowser, type TestUser } from './harness';
+import { api, createPlanViaApi, login, openPage, registerUserViaApi, topUp, useBrowser, type TestUser } from './harness';
 
 const browser = useBrowser();
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -71,32 +71,94 @@ async function problemsOn(page: Page, paths: string[], width: number): Promise<s
   return problems;
 }
 
+/** Opens a dialog, drawer or menu on the current screen; the screen is checked while it is open, then Escape closes it. */
+interface Overlay {
+  name: string;
+  path: string;
+  open: (page: Page) => Promise<void>;
+}
+
+const dialogNamed = (page: Page, title: string) => page.getByRole('dialog').filter({ hasText: title }).waitFor();
+
+const VISITOR_OVERLAYS: Overlay[] = [
+  {
+    name: '用户服务协议',
+    path: '/register',
+    open: async (page) => {
+      await page.getByTestId('open-agreement').click();
+      await dialogNamed(page, '用户服务协议');
+    },
+  },
+];
+
+const SIGNED_IN_OVERLAYS: Overlay[] = [
+  { name: '运营咨询', path: '/', open: async (page) => { await page.getByTestId('open-service').click(); await dialogNamed(page, '专属运营'); } },
+  { name: '价格表', path: '/', open: async (page) => { await page.getByTestId('open-price').click(); await page.getByTestId('price-config').first().waitFor(); } },
+  {
+    name: 'account menu',
+    path: '/',
+    open: async (page) => {
+      await page.getByTestId('user-menu').hover();
+      await page.getByRole('menuitem', { name: '修改密码' }).waitFor();
+    },
+  },
+  {
+    name: '修改密码',
+    path: '/user/center',
+    open: async (page) => {
+      await page.getByTestId('user-change-password').click();
+      await dialogNamed(page, '确认修改');
+    },
+  },
+  {
+    name: '计划详情',
+    path: '/plan/list',
+    open: async (page) => {
+      await page.getByTestId('plan-list').getByRole('button', { name: '详情' }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForLoadState('networkidle');
+    },
+  },
+  {
+    name: '模板编辑',
+    path: '/plan/template',
+    open: async (page) => {
+      await page.getByRole('button', { name: '编辑' }).first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+  },
+  {
+    name: '支付',
+    path: '/recharge/integral',
+    open: async (page) => {
+      await page.getByTestId('pay-methods').getByText('支付宝', { exact: true }).click();
+      await page.getByTestId('checkout-pay').click();
+      await page.getByTestId('order-no').waitFor();
+    },
+  },
+];
+
+/** Each overlay opened on its screen: what is wrong while it is open. */
+async function overlayProblems(page: Page, overlays: Overlay[], width: number): Promise<string[]> {
+  const problems: string[] = [];
+  for (const overlay of overlays) {
+    await settle(page, overlay.path);
+    await overlay.open(page);
+    await page.waitForTimeout(400); // the opening motion, so axe sees the final colours
+    problems.push(...(await screenProblems(page, `${overlay.path} with ${overlay.name} open at ${width}`)));
+    await page.keyboard.press('Escape');
+  }
+  return problems;
+}
+
 let user: TestUser;
 
 beforeAll(async () => {
   const registered = await registerUserViaApi();
   await topUp(registered.token);
-  const config = (await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=tb', { token: registered.token })).body!.data!;
-  const service = config.planConfigList[0]!;
   for (let n = 1; n <= 3; n++) {
-    const created = await api<{ id: number }>('/api/plan/create', {
-      token: registered.token,
-      body: {
-        flowType: 'tb',
-        itemUrl: `https://item.taobao.com/item.htm?id=61234567890${n}`,
-        itemId: `61234567890${n}`,
-        title: `保温杯 316 不锈钢 大容量 超长标题用来检查换行是否正常 ${n}`,
-        keywords: ['保温杯'],
-        configId: service.id,
-        optionIds: service.conditionList.map((c) => c.optionList[0]!.id),
-        dailyCount: 10,
-        days: 2,
-        startDate: tomorrowInShanghai(),
-        distribution: Array.from({ length: 24 }, (_, h) => (h === 20 ? 10 : 0)),
-      },
-    });
-    expect(created.status).toBe(200);
-    if (n === 1) await api('/api/plan/template/generate', { token: registered.token, body: { planId: created.body!.data!.id } });
+    const planId = await createPlanViaApi(registered.token, String(n), `保温杯 316 不锈钢 大容量 超长标题用来检查换行是否正常 ${n}`);
+    if (n === 1) await api('/api/plan/template/generate', { token: registered.token, body: { planId } });
   }
   user = registered;
 });
@@ -104,7 +166,7 @@ beforeAll(async () => {
 describe.each(WIDTHS)('every screen at %i px', (width) => {
   it('as a visitor: fits the width, no serious axe violation', async () => {
     const { context, page, errors } = await openPage(browser(), undefined, { viewport: { width, height: width < 800 ? 844 : 900 } });
-    expect(await problemsOn(page, VISITOR_SCREENS, width)).toEqual([]);
+    expect([...(await problemsOn(page, VISITOR_SCREENS, width)), ...(await overlayProblems(page, VISITOR_OVERLAYS, width))]).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -112,7 +174,7 @@ describe.each(WIDTHS)('every screen at %i px', (width) => {
   it('signed in: fits the width, no serious axe violation, dialogs and drawers included', async () => {
     const { context, page, errors } = await openPage(browser(), '/login', { viewport: { width, height: width < 800 ? 844 : 900 } });
     await login(page, user.phone, user.password);
-    expect(await problemsOn(page, SIGNED_IN_SCREENS, width)).toEqual([]);
+    expect([...(await problemsOn(page, SIGNED_IN_SCREENS, width)), ...(await overlayProblems(page, SIGNED_IN_OVERLAYS, width))]).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

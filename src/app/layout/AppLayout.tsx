@@ -12,6 +12,7 @@ import AnnouncementBanner from './AnnouncementBanner';
 import TopBar from './TopBar';
 import OfflineNotice from './OfflineNotice';
 import UpdatePrompt from './UpdatePrompt';
+import { useServicePanelPinned } from './float-panel';
 
 const FloatNav = lazy(() => import('./FloatNav'));
 const PriceTableModal = withAntd(() => import('./PriceTableModal'));
@@ -39,14 +40,16 @@ function useModals() {
 export default function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { open, loaded, close } = useModals();
+  const withFloatNav = location !== '/login';
+  const panelShown = useServicePanelPinned() && withFloatNav;
   return (
-    <div className="app">
+    <div className={panelShown ? 'app float-panel-shown' : 'app'}>
       <OfflineNotice />
       <AnnouncementBanner />
       <TopBar />
       <main className="app-main">{children}</main>
       <Suspense fallback={null}>
-        {location !== '/login' && <FloatNav />}
+        {withFloatNav && <FloatNav />}
         {loaded.has('priceTable') && <PriceTableModal open={open === 'priceTable'} onClose={close} />}
         {loaded.has('service') && <ServiceModal open={open === 'service'} onClose={close} />}
         {loaded.has('changePassword') && <ChangePasswordModal open={open === 'changePassword'} onClose={close} />}

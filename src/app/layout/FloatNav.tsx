@@ -1,9 +1,9 @@
 /**
  * Floating right nav, on every route except /login:
- * - customer service: hover panel with avatar, nickname, QR and remark; shown by default, toggled on
- *   hover or with its collapse icon. "By default" applies where the panel fits beside the page content
- *   (viewport >= PANEL_FITS_MIN_WIDTH); narrower windows start with it collapsed so it never covers
- *   buttons of the page until the user hovers the item;
+ * - customer service: panel with avatar, nickname, QR and remark. Pinned open by default where the
+ *   page makes room for it (see ./float-panel.ts; the layout narrows the content so the panel covers
+ *   no control), collapsed with its icon (remembered), shown on hover while collapsed. On phones the
+ *   nav sits in the page flow below the content and the item opens the 运营咨询 dialog;
  * - member: /recharge/member when logged in, else /login;
  * - scroll to top.
  */
@@ -12,49 +12,53 @@ import { CrownOutlined, CustomerServiceOutlined, RightOutlined, VerticalAlignTop
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useSession } from '@/lib/session';
+import { openServiceModal } from '@/lib/ui-events';
 import { useServiceInfo } from '../service-info';
-
-/** Content is 1200px wide and centred; the open panel reaches 260px in from the right edge. */
-export const PANEL_FITS_MIN_WIDTH = 1700;
-
-const panelFits = () => typeof window !== 'undefined' && window.matchMedia?.(`(min-width: ${PANEL_FITS_MIN_WIDTH}px)`).matches === true;
+import { isPhoneWidth, setServicePanelPinned, useServicePanelPinned } from './float-panel';
 
 export default function FloatNav() {
   const { t } = useTranslation('layout');
   const { isLogin } = useSession();
   const [, navigate] = useLocation();
   const { data } = useServiceInfo();
-  const [panelOpen, setPanelOpen] = useState(panelFits);
+  const pinned = useServicePanelPinned();
+  const [hovered, setHovered] = useState(false);
+  const panelOpen = pinned || hovered;
+
+  function toggleService() {
+    if (isPhoneWidth()) openServiceModal();
+    else setServicePanelPinned(!pinned);
+  }
 
   return (
     <aside className="float-nav" aria-label={t('float.label')} data-testid="float-nav">
-      <div className="float-nav-service" onMouseEnter={() => setPanelOpen(true)} onMouseLeave={() => setPanelOpen(false)}>
+      <div className="float-nav-service" onMouseEnter={() => setHovered(true)} onMouseLeave={() => setHovered(false)}>
         {panelOpen && (
           <div className="float-nav-panel" data-testid="float-service-panel">
             <button
               type="button"
               className="float-nav-collapse"
               aria-label={t('float.collapse')}
-              onClick={() => setPanelOpen(false)}
+              onClick={() => {
+                setHovered(false);
+                setServicePanelPinned(false);
+              }}
               data-testid="float-collapse"
             >
               <RightOutlined />
             </button>
-            <div className="float-nav-operator">
-              {data?.avatar && <img src={data.avatar} alt="" width={40} height={40} />}
-              <span>{data?.nickname}</span>
-            </div>
+            {data?.nickname && (
+              <div className="float-nav-operator">
+                {data.avatar && <img src={data.avatar} alt="" width={40} height={40} />}
+                <span>{data.nickname}</span>
+              </div>
+            )}
             {data?.wechatQr && <img className="float-nav-qr" src={data.wechatQr} alt={t('service.qrAlt')} width={120} height={120} />}
             {data?.remark && <p className="float-nav-remark">{data.remark}</p>}
+            {!data && <p className="float-nav-remark">{t('service.unavailable')}</p>}
           </div>
         )}
-        <button
-          type="button"
-          className="float-nav-item"
-          onClick={() => setPanelOpen((v) => !v)}
-          aria-expanded={panelOpen}
-          data-testid="float-service"
-        >
+        <button type="button" className="float-nav-item" onClick={toggleService} aria-expanded={panelOpen} data-testid="float-service">
           <CustomerServiceOutlined />
           <span>{t('float.service')}</span>
         </button>

@@ -1,6 +1,6 @@
 /** Live cost summary: unit cost, member discount, total (same formula as the server), balance after. */
 import { useTranslation } from 'react-i18next';
-import { formatPoints } from '@/lib/format';
+import { formatPoints, formatPointsAmount } from '@/lib/format';
 import { discountPercent } from '@common/plan-cost';
 import { totalCost } from './cost';
 import './plan-form.css';
@@ -25,7 +25,7 @@ export default function CostSummary({ unit, dailyCount, days, discount, balance 
     <dl className="flow-summary" data-testid="cost-summary">
       <div>
         <dt>{t('summary.unit')}</dt>
-        <dd data-testid="summary-unit">{t('points', { n: formatPoints(unit) })}</dd>
+        <dd data-testid="summary-unit">{formatPointsAmount(unit)}</dd>
       </div>
       <div>
         <dt>{t('summary.count')}</dt>
@@ -37,16 +37,16 @@ export default function CostSummary({ unit, dailyCount, days, discount, balance 
       </div>
       <div className="flow-summary-total">
         <dt>{t('summary.total')}</dt>
-        <dd data-testid="summary-total">{t('points', { n: formatPoints(total) })}</dd>
+        <dd data-testid="summary-total">{formatPointsAmount(total)}</dd>
       </div>
       <div>
         <dt>{t('summary.balance')}</dt>
-        <dd data-testid="summary-balance">{t('points', { n: formatPoints(balance) })}</dd>
+        <dd data-testid="summary-balance">{formatPointsAmount(balance)}</dd>
       </div>
       <div>
         <dt>{t('summary.after')}</dt>
         <dd data-testid="summary-after" className={short ? 'flow-error' : undefined}>
-          {short ? t('summary.short', { n: formatPoints(-after!) }) : t('points', { n: formatPoints(after) })}
+          {short ? t('summary.short', { n: formatPoints(-after!) }) : formatPointsAmount(after)}
         </dd>
       </div>
     </dl>

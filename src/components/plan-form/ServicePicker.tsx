@@ -1,7 +1,7 @@
 /** Base service (one of the platform's planConfigList) and one option per deep-visit condition. */
 import { Radio } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatPoints } from '@/lib/format';
+import { formatPoints, formatPointsAmount } from '@/lib/format';
 import type { BaseService } from '@common/api-types';
 
 export interface ServicePickerProps {
@@ -21,7 +21,7 @@ export default function ServicePicker({ configs, configId, options, error, onCon
       <Radio.Group value={configId} onChange={(e) => onConfig(e.target.value as number)} optionType="button" buttonStyle="solid" data-testid="base-service">
         {configs.map((c) => (
           <Radio.Button key={c.id} value={c.id}>
-            {c.name} · {t('points', { n: formatPoints(c.integral) })}
+            {c.name} · {formatPointsAmount(c.integral)}
           </Radio.Button>
         ))}
       </Radio.Group>

@@ -23,6 +23,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { OrderRow, Page, PayInstructions } from '../../../../common/api-types.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import type { PayScene } from '../../../../common/api-types.ts';
+import { formatPoints } from '../../../../common/points-format.ts';
 import { findGoodsOnSale } from '../goods/index.ts';
 import { collectAccountFor, collectDetailFor } from '../operator/index.ts';
 import { changePoints } from '../points/index.ts';
@@ -247,7 +248,7 @@ export async function payOrder(
         delta: goodsItem.points!,
         kind: 'recharge',
         reference: `order:${paid.orderNo}`,
-        remark: `购买${goodsItem.name}（订单 ${paid.orderNo}）`,
+        remark: `购买${formatPoints(goodsItem.points!)} 积分（订单 ${paid.orderNo}）`,
         at: now,
       });
       const result = { order: toOrderView(paid), changed: true, integral: balanceAfter };

@@ -5,6 +5,7 @@
  * Invariant: users.integral = sum(points_ledger.delta) for that user, always >= 0.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
+import { formatPoints } from '../../../../common/points-format.ts';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { pointsLedger, users } from '../../db/schema.ts';
@@ -30,7 +31,7 @@ export interface PointsChangeResult {
 /** 409 `积分不足` carrying how much is needed and how much is available. */
 export class InsufficientPointsError extends AppError {
   constructor(needed: number, available: number) {
-    super(409, `积分不足：需要 ${needed} 积分，当前余额 ${available} 积分`, { needed, available });
+    super(409, `积分不足：需要 ${formatPoints(needed)} 积分，当前余额 ${formatPoints(available)} 积分`, { needed, available });
   }
 }
 

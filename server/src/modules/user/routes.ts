@@ -108,7 +108,8 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/user/user-data', { preHandler: app.requireUser }, async (request) => {
-    return ok(await getUserData(ctx.db, currentUser(request), ctx.clock.now()));
+    // The app shows every date and time in the business time zone, whatever the device's zone.
+    return ok({ ...(await getUserData(ctx.db, currentUser(request), ctx.clock.now())), timeZone: ctx.config.timeZone });
   });
 
   app.get('/api/user/recommend/list', { preHandler: app.requireUser }, async (request) => {

@@ -4,7 +4,7 @@ import { Button, Form, Input, InputNumber, Select, Switch, Table, Tag } from 'an
 import { useTranslation } from 'react-i18next';
 import { useGoodsTypeNames } from '../names';
 import { useMemberLevelNames } from '@/lib/domain-names';
-import { formatPoints, formatYuan } from '@/lib/format';
+import { formatPointsAmount, formatYuan } from '@/lib/format';
 import { saveGoods, useGoodsList, type GoodsRecord } from '../api';
 import EditorModal from '../components/EditorModal';
 import { ListHeader } from '../components/parts';
@@ -30,7 +30,7 @@ export default function GoodsPage() {
           { title: t('goods.name'), dataIndex: 'name' },
           { title: t('goods.type'), dataIndex: 'type', render: (type: 'integral' | 'member') => typeNames[type] },
           { title: t('goods.price'), dataIndex: 'price', render: (fen: number) => t('yuan', { amount: formatYuan(fen) }) },
-          { title: t('goods.content'), key: 'content', render: (_, g) => (g.type === 'integral' ? t('goods.points', { n: formatPoints(g.points) }) : t('goods.memberDays', { level: levelNames[g.level as 3 | 5 | 7], days: g.days })) },
+          { title: t('goods.content'), key: 'content', render: (_, g) => (g.type === 'integral' ? formatPointsAmount(g.points) : t('goods.memberDays', { level: levelNames[g.level as 3 | 5 | 7], days: g.days })) },
           { title: t('goods.onSale'), dataIndex: 'onSale', render: (on: boolean) => (on ? <Tag color="green">{t('goods.onSale')}</Tag> : <Tag>{t('goods.offSale')}</Tag>) },
           { title: t('goods.sort'), dataIndex: 'sort' },
           { title: t('actions'), key: 'edit', render: (_, g) => <Button type="link" onClick={() => setEditing(g)}>{t('edit')}</Button> },

@@ -7,7 +7,7 @@ import { Alert, Button, Form, Input, InputNumber, Table, Tabs, Tag, Typography }
 import { useTranslation } from 'react-i18next';
 import { FLOW_TYPES } from '@common/domain';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
-import { formatPoints } from '@/lib/format';
+import { formatPointsAmount } from '@/lib/format';
 import { savePriceRow, usePriceTable, type PriceTableTree } from '../api';
 import EditorModal from '../components/EditorModal';
 import { EnabledField, EnabledTag } from '../components/parts';
@@ -51,7 +51,7 @@ export default function PricesPage() {
                       .filter((o) => o.conditionId === condition.id)
                       .map((o) => (
                         <Tag key={o.id} style={{ cursor: 'pointer' }} onClick={() => setEditing({ kind: 'options', row: o })}>
-                          {o.label}：{t('prices.points', { n: formatPoints(o.integral) })}
+                          {o.label}：{formatPointsAmount(o.integral)}
                         </Tag>
                       ))}
                   </div>
@@ -65,7 +65,7 @@ export default function PricesPage() {
       }}
       columns={[
         { title: t('prices.service'), dataIndex: 'name' },
-        { title: t('prices.integral'), dataIndex: 'integral', render: (n: number) => t('prices.points', { n: formatPoints(n) }) },
+        { title: t('prices.integral'), dataIndex: 'integral', render: (n: number) => formatPointsAmount(n) },
         { title: t('goods.sort'), dataIndex: 'sort' },
         { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => <EnabledTag on={on} /> },
         { title: t('actions'), key: 'edit', render: (_, s) => <Button type="link" aria-label={t('prices.editService', { name: s.name })} onClick={() => setEditing({ kind: 'services', row: s })}>{t('edit')}</Button> },
@@ -108,7 +108,7 @@ export default function PricesPage() {
               <div>{String(v.label ?? '')}</div>
             ) : (
               <div>
-                {String(v[label] ?? '')}：{t('prices.points', { n: formatPoints(Number(v.integral ?? 0)) })}
+                {String(v[label] ?? '')}：{formatPointsAmount(Number(v.integral ?? 0))}
               </div>
             )
           }

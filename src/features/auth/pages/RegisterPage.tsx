@@ -1,6 +1,7 @@
 /**
  * /register: phone, SMS code (send-code button, type 1), password (8-32 letters and
- * digits), confirm, invite code (pre-filled from /smi|/sui), agreement checkbox. Success logs in and
+ * digits), confirm, invite code (pre-filled from /smi|/sui), agreement checkbox with the 用户服务协议
+ * readable in a dialog. Success logs in and
  * goes to the page first asked for, else /.
  */
 import { useState, type FormEvent } from 'react';
@@ -10,6 +11,7 @@ import PlainButton from '@/components/PlainButton';
 import { peekInvite, setSession, takeInvite, takeRedirect } from '@/lib/session';
 import { register } from '../api';
 import CredentialFields, { EMPTY_CREDENTIALS, validateCredentials, type CredentialValues } from '../components/CredentialFields';
+import AgreementDialog from '../components/AgreementDialog';
 import PlainField from '../components/PlainField';
 import { checkPhone, hasErrors, type FieldErrors } from '../validate';
 import AuthCard from './AuthCard';
@@ -22,6 +24,7 @@ export default function RegisterPage() {
   const [values, setValues] = useState<CredentialValues>(EMPTY_CREDENTIALS);
   const [inviteCode, setInviteCode] = useState(peekInvite);
   const [agree, setAgree] = useState(false);
+  const [agreementOpen, setAgreementOpen] = useState(false);
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [submitting, setSubmitting] = useState(false);
 
@@ -74,10 +77,15 @@ export default function RegisterPage() {
           maxLength={32}
         />
         <div className="plain-field">
-          <label className="plain-check">
-            <input type="checkbox" checked={agree} onChange={(event) => setAgree(event.target.checked)} aria-invalid={Boolean(errors.agree)} />
-            <span>{t('register.agree')}</span>
-          </label>
+          <div className="plain-check-row">
+            <label className="plain-check">
+              <input type="checkbox" checked={agree} onChange={(event) => setAgree(event.target.checked)} aria-invalid={Boolean(errors.agree)} />
+              <span>{t('register.agree')}</span>
+            </label>
+            <button type="button" className="plain-link" onClick={() => setAgreementOpen(true)} data-testid="open-agreement">
+              {t('register.agreementLink')}
+            </button>
+          </div>
           {errors.agree && (
             <span className="plain-error" role="alert">
               {errors.agree}
@@ -88,6 +96,7 @@ export default function RegisterPage() {
           {t('register.submit')}
         </PlainButton>
       </form>
+      <AgreementDialog open={agreementOpen} onClose={() => setAgreementOpen(false)} />
     </AuthCard>
   );
 }

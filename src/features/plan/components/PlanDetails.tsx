@@ -4,7 +4,7 @@
  */
 import { Descriptions, Progress, Table, Tag, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime, formatPoints } from '@/lib/format';
+import { formatDateTime, formatPoints, formatPointsAmount } from '@/lib/format';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import type { LedgerRow, PlanOptionChoice, PlanRow, ScheduleView, TemplateForm } from '@common/api-types';
 import { lastPlanDay, progressPercent } from '../rules';
@@ -53,10 +53,10 @@ export default function PlanDetails({ form, serviceName, options, plan, schedule
           </span>
         ),
       },
-      { key: 'unit', label: t('field.unitCost'), children: t('points', { n: formatPoints(plan.unitCost) }) },
+      { key: 'unit', label: t('field.unitCost'), children: formatPointsAmount(plan.unitCost) },
       { key: 'discount', label: t('field.discount'), children: plan.discount >= 1 ? t('noDiscount') : t('discountValue', { n: Math.round(plan.discount * 100) / 10 }) },
-      { key: 'cost', label: t('field.totalCost'), children: t('points', { n: formatPoints(plan.totalCost) }) },
-      { key: 'refunded', label: t('field.refunded'), children: t('points', { n: formatPoints(plan.refunded) }) },
+      { key: 'cost', label: t('field.totalCost'), children: formatPointsAmount(plan.totalCost) },
+      { key: 'refunded', label: t('field.refunded'), children: formatPointsAmount(plan.refunded) },
       { key: 'createdAt', label: t('field.createdAt'), children: formatDateTime(plan.createdAt) },
     );
     if (plan.stoppedAt) items.push({ key: 'stoppedAt', label: t('field.stoppedAt'), children: formatDateTime(plan.stoppedAt) });

@@ -40,8 +40,9 @@ export default function PlanFilterBar({ filters, onChange }: PlanFilterBarProps)
         activeKey={filters.status ?? 'all'}
         onChange={(key) => onChange({ status: key === 'all' ? undefined : (key as PlanStatus) })}
         items={[
-          { key: 'all', label: t('status.allCount', { n: counts?.total ?? 0 }) },
-          ...PLAN_STATUSES.map((s) => ({ key: s, label: t('status.withCount', { name: statusNames[s], n: counts?.[s] ?? 0 }) })),
+          // Without counts (not loaded, e.g. offline) the tabs show no number rather than a false 0.
+          { key: 'all', label: counts ? t('status.allCount', { n: counts.total }) : t('status.all') },
+          ...PLAN_STATUSES.map((s) => ({ key: s, label: counts ? t('status.withCount', { name: statusNames[s], n: counts[s] }) : statusNames[s] })),
         ]}
       />
       <div className="plan-filters">

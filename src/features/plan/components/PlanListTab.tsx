@@ -39,7 +39,7 @@ export default function PlanListTab() {
   const [stopping, setStopping] = useState<PlanRow[] | null>(null);
   const [deleting, setDeleting] = useState<PlanRow[] | null>(null);
   const [, runToTemplate] = useSingleFlight();
-  const { data, isLoading } = usePlanList(filters, page, PAGE_SIZE);
+  const { data, error, isLoading } = usePlanList(filters, page, PAGE_SIZE);
   const rows = data?.list ?? [];
   const selectedRows = rows.filter((r) => selected.includes(r.id));
 
@@ -84,6 +84,7 @@ export default function PlanListTab() {
         rowKey="id"
         size="middle"
         loading={isLoading}
+        loadError={error}
         columns={columns}
         dataSource={rows}
         scroll={{ x: 1100 }}

@@ -27,7 +27,7 @@ export default function TemplateTab() {
   const { t } = useTranslation('plan');
   const [page, setPage] = useState(1);
   const [dialog, setDialog] = useState<{ kind: DialogKind; template: TemplateRow } | null>(null);
-  const { data, isLoading } = useTemplates(page, PAGE_SIZE);
+  const { data, error, isLoading } = useTemplates(page, PAGE_SIZE);
   const { data: configs } = usePlanConfigs();
   // the business time zone comes with the plan configs; the dialogs that count days wait for it
   const timeZone = configs?.[0]?.timeZone;
@@ -83,6 +83,7 @@ export default function TemplateTab() {
       <ResponsiveTable<TemplateRow>
         rowKey="id"
         loading={isLoading}
+        loadError={error}
         columns={columns}
         dataSource={data?.list ?? []}
         scroll={{ x: 1100 }}

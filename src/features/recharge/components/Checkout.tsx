@@ -3,6 +3,7 @@
  * the pending one), then pay it. On a phone Alipay opens its cashier page instead of a QR code.
  */
 import { useState } from 'react';
+import { goodsLabel } from '../goods-label';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { PAY_TYPES, type PayType } from '@common/domain';
@@ -61,7 +62,7 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
       {payTypes && offered.length === 0 && <Alert type="warning" showIcon title={t('checkout.noPayTypes')} />}
       <div className="recharge-checkout-row">
         <span className="recharge-checkout-summary">
-          {goods ? t('checkout.selected', { name: goods.name, amount: formatYuan(goods.price) }) : t('checkout.chooseGoods')}
+          {goods ? t('checkout.selected', { name: goodsLabel(goods), amount: formatYuan(goods.price) }) : t('checkout.chooseGoods')}
         </span>
         <Button type="primary" size="large" disabled={!goods || payType === null} loading={submitting} onClick={() => void submit()} data-testid="checkout-pay">
           {t('checkout.pay')}

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Empty, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatPoints, formatYuan } from '@/lib/format';
+import { formatPoints, formatPointsAmount, formatYuan } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import type { Goods } from '@common/api-types';
 import { useGoods } from '../api';
@@ -36,7 +36,7 @@ export default function IntegralPanel() {
             onClick={() => setSelected(g)}
             data-testid={`package-${g.id}`}
           >
-            <span className="recharge-package-points">{t('points', { n: formatPoints(g.points) })}</span>
+            <span className="recharge-package-points">{formatPointsAmount(g.points)}</span>
             <span className="recharge-price">{t('yuan', { amount: formatYuan(g.price) })}</span>
             <span className="recharge-hint">{t('integral.perYuan', { rate: formatPoints(((g.points ?? 0) * 100) / g.price) })}</span>
           </button>

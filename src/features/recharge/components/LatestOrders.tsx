@@ -3,6 +3,7 @@
  * /recharge/record, so paying an order refreshes both.
  */
 import { useTranslation } from 'react-i18next';
+import { orderGoodsLabel } from '../goods-label';
 import { Link } from 'wouter';
 import type { OrderRow } from '@common/api-types';
 import { formatDateTime, formatYuan } from '@/lib/format';
@@ -27,7 +28,7 @@ export default function LatestOrders() {
         scroll={{ x: 640 }}
         columns={[
           { title: t('record.orderNo'), dataIndex: 'orderNo' },
-          { title: t('record.goods'), dataIndex: 'goodsName' },
+          { title: t('record.goods'), key: 'goods', render: (_, order) => orderGoodsLabel(order) },
           { title: t('latest.amount'), dataIndex: 'amount', render: (fen: number) => t('yuan', { amount: formatYuan(fen) }) },
           { title: t('record.payType'), dataIndex: 'payTypeText' },
           { title: t('record.status'), dataIndex: 'statusText' },

@@ -10,7 +10,7 @@ import ResponsiveTable from '@/components/ResponsiveTable';
 export default function LedgerPanel() {
   const { t } = useTranslation('recharge');
   const { filters, search, pagination } = useListFilters();
-  const { data, isLoading } = useLedger(filters);
+  const { data, error, isLoading } = useLedger(filters);
 
   return (
     <div className="recharge-panel" data-testid="recharge-ledger">
@@ -19,6 +19,7 @@ export default function LedgerPanel() {
         rowKey="id"
         size="middle"
         loading={isLoading}
+        loadError={error}
         dataSource={data?.list}
         locale={{ emptyText: t('ledger.empty') }}
         scroll={{ x: 720 }}

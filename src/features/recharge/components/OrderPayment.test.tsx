@@ -141,7 +141,7 @@ describe('<Checkout>', () => {
     const bank: OrderRow = { ...pending, payType: 6, pay: { kind: 'collect', transferRemark: pending.orderNo, bankAccount: '招商银行 6214' } };
     const { requests } = stubFetch(({ url }) => (url === '/api/pay/types' ? offering(...ALL_PAY_TYPES) : { body: { success: true, data: bank } }));
     render(<Checkout goods={goods} />, { wrapper: fresh });
-    expect(screen.getByTestId('checkout').textContent).toContain('已选：1000 积分，应付 ¥100.00');
+    expect(screen.getByTestId('checkout').textContent).toContain('已选：1,000 积分，应付 ¥100.00');
     fireEvent.click(await screen.findByRole('radio', { name: '银行卡转账' }));
     fireEvent.click(screen.getByTestId('checkout-pay'));
     await waitFor(() => expect(screen.getByTestId('bank-account').textContent).toBe('招商银行 6214'));

@@ -1,5 +1,6 @@
 /** /recharge/record: the user's orders (number, goods, amount, pay method, status, times); pending ones can be paid. */
 import { useState } from 'react';
+import { orderGoodsLabel } from '../goods-label';
 import { Button, Modal, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@common/domain';
@@ -16,7 +17,7 @@ const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'processing', paid
 export default function RecordPanel() {
   const { t } = useTranslation('recharge');
   const { filters, search, pagination } = useListFilters();
-  const { data, isLoading, mutate } = useOrderRecords(filters);
+  const { data, error, isLoading, mutate } = useOrderRecords(filters);
   const [paying, setPaying] = useState<OrderRow | null>(null);
 
   async function continuePaying(orderNo: string) {
@@ -34,13 +35,14 @@ export default function RecordPanel() {
         rowKey="orderNo"
         size="middle"
         loading={isLoading}
+        loadError={error}
         dataSource={data?.list}
         locale={{ emptyText: t('record.empty') }}
         scroll={{ x: 980 }}
         pagination={pagination(data?.total)}
         columns={[
           { title: t('record.orderNo'), dataIndex: 'orderNo', width: 200 },
-          { title: t('record.goods'), dataIndex: 'goodsName' },
+          { title: t('record.goods'), key: 'goods', render: (_, order) => orderGoodsLabel(order) },
           { title: t('record.amount'), dataIndex: 'amount', width: 110, render: (fen: number) => formatYuan(fen) },
           { title: t('record.payType'), dataIndex: 'payTypeText', width: 110 },
           {
@@ -64,7 +66,7 @@ export default function RecordPanel() {
       />
       <Modal
         open={paying !== null}
-        title={paying?.goodsName}
+        title={paying ? orderGoodsLabel(paying) : undefined}
         footer={null}
         width={620}
         destroyOnHidden

@@ -1,0 +1,59 @@
+/**
+ * Whether the floating nav's customer-service panel is pinned open. It is shown by default where the
+ * page can make room for it beside the content (PANEL_ROOM_MIN_WIDTH and wider); a collapse or a
+ * reopen by the user is remembered in localStorage and wins over the default. Phones never pin it:
+ * there the 客服 item opens the 运营咨询 dialog instead.
+ */
+import { useSyncExternalStore } from 'react';
+
+export const PANEL_ROOM_MIN_WIDTH = 1280;
+export const PHONE_MAX_WIDTH = 720;
+const STORAGE_KEY = 'floatServicePanel';
+
+type Choice = 'shown' | 'collapsed';
+const listeners = new Set<() => void>();
+
+function storedChoice(): Choice | null {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return value === 'shown' || value === 'collapsed' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+const matches = (query: string) => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true;
+
+export function isPhoneWidth(): boolean {
+  return matches(`(max-width: ${PHONE_MAX_WIDTH}px)`);
+}
+
+function pinned(): boolean {
+  if (isPhoneWidth()) return false;
+  const choice = storedChoice();
+  return choice ? choice === 'shown' : matches(`(min-width: ${PANEL_ROOM_MIN_WIDTH}px)`);
+}
+
+export function setServicePanelPinned(shown: boolean) {
+  try {
+    localStorage.setItem(STORAGE_KEY, shown ? 'shown' : 'collapsed');
+  } catch {
+    /* storage unavailable: the choice lasts until the page reloads */
+  }
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  window.addEventListener('resize', listener);
+  window.addEventListener('storage', listener);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('resize', listener);
+    window.removeEventListener('storage', listener);
+  };
+}
+
+export function useServicePanelPinned(): boolean {
+  return useSyncExternalStore(subscribe, pinned, () => false);
+}
