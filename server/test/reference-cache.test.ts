@@ -5,9 +5,14 @@
  * signed-in routes or that depend on the caller are `private`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { openDatabase, type Database } from '../src/db/client.ts';
+import { systemClock } from '../src/lib/clock.ts';
 import { loadPlanConfigs } from '../src/modules/plan-config/index.ts';
 import { runCommand } from '../src/ops/commands.ts';
-import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
+import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
+import { startApiServer, type ApiServer } from './processes.mjs';
+import { call, createScratchDatabase, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support.ts';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -149,5 +154,76 @@ describe('changes reach the answers at once on the process that made them', () =
     expect(await text()).toBe('限时公告');
     env.clock.advance(60_000);
     expect(await text()).toBe('命令行公告');
+  });
+});
+
+/**
+ * Two API processes on one PostgreSQL, and this test process as the ops command line: a change
+ * through either path reaches the answers of both processes within 2 s.
+ */
+describe.skipIf(!usingPostgres)('two API processes on one PostgreSQL', () => {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>>;
+  let database: Database;
+  let servers: ApiServer[] = [];
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    const started = await Promise.all([0, 1].map((i) => startApiServer({ env: { DATABASE_URL: scratch.url, LOG_LEVEL: 'warn' }, what: `API process ${i + 1}` })));
+    servers = started;
+    database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
+  }, 300_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.stop()));
+    await database?.close();
+    await scratch?.drop();
+  });
+
+  const opsCtx = () => ({ db: database.db, clock: systemClock, config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: scratch.url }) });
+  const fetchJson = async (server: ApiServer, path: string, headers: Record<string, string> = {}) => {
+    const res = await fetch(server.baseURL + path, { headers });
+    const text = await res.text(); // empty for a 304
+    return { status: res.status, etag: res.headers.get('etag'), body: (text ? JSON.parse(text) : null) as { success: boolean; data: any } };
+  };
+  /** Milliseconds until `seen` holds on every process (polled every 50 ms, given up after 10 s). */
+  async function msUntilEverywhere(seen: (server: ApiServer) => Promise<boolean>): Promise<number> {
+    const started = Date.now();
+    for (const server of servers) {
+      while (!(await seen(server))) {
+        if (Date.now() - started > 10_000) return Infinity;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    return Date.now() - started;
+  }
+
+  it('an ops announcement reaches both processes within 2 s', async () => {
+    const before = await Promise.all(servers.map((s) => fetchJson(s, '/api/Announcement/get?type=top')));
+    expect(before[0]!.etag).toBe(before[1]!.etag); // the same answer has the same tag on every process
+    expect((await runCommand(opsCtx(), ['announce', '跨进程公告'])).code).toBe(0);
+    const ms = await msUntilEverywhere(async (s) => (await fetchJson(s, '/api/Announcement/get?type=top')).body.data.content === '跨进程公告');
+    expect(ms).toBeLessThan(2000);
+  });
+
+  it('a console price change through one process reaches the other within 2 s, with a new ETag', async () => {
+    const [a, b] = servers as [ApiServer, ApiServer];
+    expect((await runCommand(opsCtx(), ['admin:grant', DEMO_PHONE, 'admin'])).code).toBe(0);
+    const login = await fetch(`${a.baseURL}/api/user/pwd-login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phone: DEMO_PHONE, password: DEMO_PASSWORD }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const before = await fetchJson(b, '/api/plan/config/full-data');
+    const service = before.body.data[0].planConfigList[0];
+    const changed = await fetch(`${a.baseURL}/api/admin/plan-configs/services/${service.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 't-token': token },
+      body: JSON.stringify({ integral: service.integral + 3 }),
+    });
+    expect(changed.status).toBe(200);
+    const ms = await msUntilEverywhere(async (s) => {
+      const now = await fetchJson(s, '/api/plan/config/full-data', { 'if-none-match': before.etag! });
+      return now.status === 200 && now.body.data[0].planConfigList[0].integral === service.integral + 3 && now.etag !== before.etag;
+    });
+    expect(ms).toBeLessThan(2000);
   });
 });

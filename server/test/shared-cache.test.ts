@@ -15,8 +15,10 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-/** Lets a check started in the background finish. */
-const settle = () => new Promise((r) => setTimeout(r, 50));
+/** Lets a check started in the background finish (polls: the machine may be slow). */
+async function settle(done: () => boolean = () => false) {
+  for (let i = 0; i < 40 && !done(); i++) await new Promise((r) => setTimeout(r, 50));
+}
 
 describe('sharedCache', () => {
   it('another process: served from memory between checks, the new value after one interval', async () => {
@@ -24,7 +26,12 @@ describe('sharedCache', () => {
     let clock = 0;
     let loads = 0;
     const topText = async () => (await db.select().from(announcements).where(eq(announcements.type, 'top')))[0]!.content;
-    const cache = sharedCache(db, 'test-elsewhere', async () => (loads++, topText()), { checkEveryMs: 1000, now: () => clock });
+    const load = async () => {
+      const text = await topText();
+      loads++; // counted once loaded
+      return text;
+    };
+    const cache = sharedCache(db, 'test-elsewhere', load, { checkEveryMs: 1000, now: () => clock });
     const before = await topText();
     expect(await Promise.all([cache.get(), cache.get(), cache.get()])).toEqual([before, before, before]);
     expect(loads).toBe(1);
@@ -39,7 +46,7 @@ describe('sharedCache', () => {
     expect(await cache.get()).toBe(before); // within its check interval
     clock += 1;
     expect(await cache.get()).toBe(before); // the check runs in the background; nobody waits for it
-    await settle();
+    await settle(() => loads === 2);
     expect(await cache.get()).toBe('别处的公告');
     expect(loads).toBe(2);
 

@@ -71,9 +71,11 @@ export function sharedCache<T>(executor: Executor, name: string, load: () => Pro
   const checkEveryMs = opts.checkEveryMs ?? 1000;
   const now = opts.now ?? Date.now;
   let cached: { value: T; version: number; checkedAt: number } | null = null;
-  let refreshing: Promise<T> | null = null;
   /** Until when a local bump makes every call check the version first. */
   let expectChangeUntil = 0;
+  /** Counts local bumps: a check begun before the latest one may have read the old version. */
+  let bumps = 0;
+  let refreshing: { promise: Promise<T>; afterBump: number } | null = null;
 
   const refresh = async (): Promise<T> => {
     const version = await currentVersion(executor, name);
@@ -87,11 +89,22 @@ export function sharedCache<T>(executor: Executor, name: string, load: () => Pro
     expectChangeUntil = 0;
     return value;
   };
-  // Callers arriving during a check share it.
-  const check = () => (refreshing ??= refresh().finally(() => (refreshing = null)));
+  /** Callers share the check in flight, unless it began before the latest local bump. */
+  const check = (): Promise<T> => {
+    if (refreshing && refreshing.afterBump === bumps) return refreshing.promise;
+    const previous = refreshing?.promise.catch(() => undefined) ?? Promise.resolve();
+    const promise: Promise<T> = previous.then(refresh).finally(() => {
+      if (refreshing?.promise === promise) refreshing = null;
+    });
+    refreshing = { promise, afterBump: bumps };
+    return promise;
+  };
 
   const cache = {
-    expectChange: () => (expectChangeUntil = now() + EXPECT_CHANGE_MS),
+    expectChange() {
+      bumps++;
+      expectChangeUntil = now() + EXPECT_CHANGE_MS;
+    },
     get(): Promise<T> {
       if (!cachesEnabled) return load();
       const at = now();
