@@ -118,8 +118,9 @@ export function sharedCache<T>(executor: Executor, name: string, load: () => Pro
   };
   let named = localCaches.get(name);
   if (!named) localCaches.set(name, (named = new Set()));
+  // The registry holds it weakly: the caller's reference (this object itself) keeps it alive.
   named.add(new WeakRef(cache));
-  return { get: cache.get };
+  return cache;
 }
 
 const perDatabase = new WeakMap<Executor, Map<string, SharedCache<unknown>>>();
