@@ -92,6 +92,7 @@ async function prepareDemo(baseURL: string): Promise<string> {
 async function benchMode(database: string, mode: string, env: Record<string, string>): Promise<Row[]> {
   const server = await startApiServer({
     env: { LOG_LEVEL: 'warn', DIST_DIR: path.join(os.tmpdir(), 'no-dist'), REFERENCE_CACHE: mode === 'before' ? 'off' : 'on', ...env },
+    timeoutMs: 600_000, // a start on a loaded shared machine can take minutes
   });
   const rows: Row[] = [];
   try {
