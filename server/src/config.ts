@@ -77,6 +77,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** A repeated Idempotency-Key waits this long for the first request to finish (then 409). */
   idempotencyWaitMs: number;
+  /** Reference data answered from memory (REFERENCE_CACHE=off reads it from the database every time: a benchmark's baseline). */
+  referenceCache: boolean;
 }
 
 /** The configuration cannot be used; `problems` has one line per setting to fix. */
@@ -214,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     shutdownGraceMs: s.int('SHUTDOWN_GRACE_MS', 0),
     shutdownTimeoutMs: s.int('SHUTDOWN_TIMEOUT_MS', 10_000),
     idempotencyWaitMs: s.int('IDEMPOTENCY_WAIT_MS', 5000),
+    referenceCache: env.REFERENCE_CACHE !== 'off',
   };
   if (s.problems.length > 0) throw new ConfigError(s.problems);
   return config;

@@ -8,6 +8,7 @@ import { DatabaseOpenError, openDatabase, type Database } from './db/client.ts';
 import { removePlaceholderCollectDetails, seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
 import { buildApp } from './app.ts';
 import { drainOnSignals } from './http/shutdown.ts';
+import { useSharedCaches } from './db/shared-cache.ts';
 import { systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
 import { createSmsProvider } from './modules/sms/index.ts';
@@ -20,6 +21,7 @@ class StartupError extends Error {}
 async function start(): Promise<void> {
   // Exits 1 with one line per missing or malformed setting (production requires a real SMS provider).
   const config = loadConfigOrExit('server');
+  useSharedCaches(config.referenceCache);
 
   const seeds = { reference: false, demo: false, clearedCollect: false };
   const database = await openDatabase({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { announcements, operators, users } from '../src/db/schema.ts';
-import { replaceAnnouncement } from '../src/modules/announcement/index.ts';
+import { createAnnouncement, replaceAnnouncement, updateAnnouncement } from '../src/modules/announcement/index.ts';
 import { HOUR } from '../src/lib/clock.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
 
@@ -46,7 +46,7 @@ describe('GET /api/Announcement/get', () => {
     const now = env.clock.now().getTime();
     await replaceAnnouncement(env.ctx.db, 'top', '', env.clock.now());
     expect((await top()).body.data).toEqual({ content: '' });
-    await env.ctx.db.insert(announcements).values({ type: 'top', content: '维护通知', startsAt: new Date(now + HOUR), endsAt: new Date(now + 2 * HOUR) });
+    await createAnnouncement(env.ctx.db, { type: 'top', content: '维护通知', enabled: true, startsAt: new Date(now + HOUR), endsAt: new Date(now + 2 * HOUR) }, env.clock.now());
     expect((await top()).body.data.content).toBe('');
     env.clock.advance(HOUR);
     expect((await top()).body.data.content).toBe('维护通知');
@@ -54,7 +54,8 @@ describe('GET /api/Announcement/get', () => {
     expect((await top()).body.data.content).toBe('');
     await replaceAnnouncement(env.ctx.db, 'top', '新公告', env.clock.now());
     expect((await top()).body.data.content).toBe('新公告');
-    await env.ctx.db.update(announcements).set({ enabled: false });
+    const [shown] = await env.ctx.db.select({ id: announcements.id }).from(announcements).where(eq(announcements.enabled, true));
+    await updateAnnouncement(env.ctx.db, shown!.id, { enabled: false });
     expect((await top()).body.data.content).toBe('');
   });
 

@@ -224,6 +224,27 @@ describe('/api proxy', () => {
     }
   });
 
+  it('reference data keeps the API\'s no-cache and ETag; a revalidation answers 304 through nginx', async () => {
+    const first = await get(at('/api/plan/config/full-data'), { 'accept-encoding': 'gzip' });
+    expect(first.status).toBe(200);
+    expect(one(first, 'cache-control')).toBe('public, no-cache');
+    expect(one(first, 'content-encoding')).toBe('gzip');
+    const etag = one(first, 'etag') ?? '';
+    expect(etag).toMatch(/^W\/"[A-Za-z0-9_-]+"$/); // gzip makes nginx weaken the API's strong tag
+    for (const encoding of ['gzip', 'identity']) {
+      const again = await get(at('/api/plan/config/full-data'), { 'accept-encoding': encoding, 'if-none-match': etag });
+      expect(again.status, encoding).toBe(304);
+      expect(again.body.length).toBe(0);
+      expect(one(again, 'cache-control')).toBe('public, no-cache');
+      expectSecurityHeaders(again, 'full-data 304');
+    }
+    const token = await demoToken();
+    const goods = await get(at('/api/god/get?type=integral'), { 't-token': token });
+    expect(one(goods, 'cache-control')).toBe('private, no-cache');
+    const stale = await get(at('/api/plan/config/full-data'), { 'if-none-match': 'W/"not-the-current-one"' });
+    expect(stale.status).toBe(200);
+  });
+
   it('passes the client address from a trusted proxy (the CDN) to the API', async () => {
     const probe = randomUUID();
     await get(at('/api/healthz'), { 'x-forwarded-for': '203.0.113.9', 'x-request-id': probe });

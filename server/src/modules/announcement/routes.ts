@@ -1,15 +1,19 @@
 /** GET /api/Announcement/get?type=top -> {content} ('' when none is enabled in its time window). */
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { ok } from '../../http/errors.ts';
+import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../../http/prepared-answer.ts';
 import { msg, parseInput } from '../../http/validate.ts';
 import { ANNOUNCEMENT_TYPES, currentAnnouncement } from './announcements.ts';
 
 const query = z.strictObject({ type: z.enum(ANNOUNCEMENT_TYPES, msg('公告类型不正确（仅支持 top）')) });
 
 export async function announcementRoutes(app: FastifyInstance) {
-  app.get('/api/Announcement/get', async (request) => {
+  // The answer of the text shown last, prepared again only when the text changes.
+  let last: { content: string; answer: PreparedAnswer } | null = null;
+  app.get('/api/Announcement/get', async (request, reply) => {
     const { type } = parseInput(query, request.query);
-    return ok({ content: await currentAnnouncement(app.ctx.db, type, app.ctx.clock.now()) });
+    const content = await currentAnnouncement(app.ctx.db, type, app.ctx.clock.now());
+    if (last?.content !== content) last = { content, answer: prepareAnswer({ content }) };
+    return sendPrepared(request, reply, last.answer, 'public');
   });
 }

@@ -1,6 +1,7 @@
 /** Goods on sale: points packages (`integral`) and membership packages (`member`). */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { bumpCacheVersion, cachedValue } from '../../db/shared-cache.ts';
 import { goods } from '../../db/schema.ts';
 import type { Goods, GoodsType } from '../../../../common/api-types.ts';
 
@@ -15,13 +16,23 @@ export function toGoodsView(row: GoodsRow): Goods {
   return row.type === 'integral' ? { ...base, points: row.points } : { ...base, level: row.level, days: row.days };
 }
 
-export async function listGoodsOnSale(db: Executor, type: GoodsType): Promise<Goods[]> {
-  const rows = await db
-    .select()
-    .from(goods)
-    .where(and(eq(goods.type, type), eq(goods.onSale, true)))
-    .orderBy(asc(goods.sort), asc(goods.id));
-  return rows.map(toGoodsView);
+/** Name of the goods' cache version: every change to the goods table bumps it. */
+export const GOODS_CACHE = 'goods';
+
+export type GoodsOnSale = Record<GoodsType, Goods[]>;
+
+async function loadGoodsOnSale(db: Executor): Promise<GoodsOnSale> {
+  const rows = await db.select().from(goods).where(eq(goods.onSale, true)).orderBy(asc(goods.sort), asc(goods.id));
+  const views = rows.map(toGoodsView);
+  return { integral: views.filter((g) => g.type === 'integral'), member: views.filter((g) => g.type === 'member') };
+}
+
+/**
+ * The goods on sale of each type, in display order, from memory (what the shop lists). Buying
+ * reads the goods from the database (findGoodsOnSale), so an order always has the current price.
+ */
+export function goodsOnSale(db: Executor): Promise<GoodsOnSale> {
+  return cachedValue(db, GOODS_CACHE, loadGoodsOnSale);
 }
 
 /** The goods if it exists and is on sale, else null. */
@@ -44,6 +55,7 @@ export async function seedGoods(db: Executor): Promise<void> {
     { type: 'member', name: '钻石会员 30 天', price: 39900, level: 7, days: 30, sort: 15 },
     { type: 'member', name: '钻石会员 90 天', price: 107900, level: 7, days: 90, sort: 16 },
   ]);
+  await bumpCacheVersion(db, GOODS_CACHE);
 }
 
 export type GoodsRecord = GoodsRow;
@@ -56,6 +68,7 @@ export async function listAllGoods(db: Executor): Promise<GoodsRow[]> {
 
 export async function createGoods(tx: Executor, fields: GoodsFields): Promise<GoodsRow> {
   const [row] = await tx.insert(goods).values(fields).returning();
+  await bumpCacheVersion(tx, GOODS_CACHE);
   return row!;
 }
 
@@ -67,5 +80,6 @@ export async function updateGoods(tx: Executor, id: number, fields: Partial<Good
   const [before] = await tx.select().from(goods).where(eq(goods.id, id)).for('update');
   if (!before) return null;
   const [after] = await tx.update(goods).set(fields).where(eq(goods.id, id)).returning();
+  await bumpCacheVersion(tx, GOODS_CACHE);
   return { before, after: after! };
 }

@@ -1,6 +1,7 @@
 /** The operator module: owns the operators table (contacts and collect accounts). */
 export { operatorRoutes } from './routes.ts';
 export {
+  cachedCollectAccountFor,
   collectAccountFor,
   collectDetailFor,
   createOperator,

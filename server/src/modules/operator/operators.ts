@@ -2,6 +2,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { operators } from '../../db/schema.ts';
+import { bumpCacheVersion, cachedValue } from '../../db/shared-cache.ts';
 import { PAY_TYPES } from '../../../../common/domain.ts';
 import type { ServiceInfo } from '../../../../common/api-types.ts';
 
@@ -41,14 +42,30 @@ export interface CollectAccount {
   bankAccount: string;
 }
 
+const collectAccountOf = (operator: OperatorRow | null | undefined): CollectAccount => ({
+  alipayCollectQr: operator?.alipayCollectQr ?? '',
+  wxpayCollectQr: operator?.wxpayCollectQr ?? '',
+  bankAccount: operator?.bankAccount ?? '',
+});
+
 /** Where a user's transfer (collect) payments go: their operator's accounts, else the default operator's. */
 export async function collectAccountFor(db: Executor, operatorId: number | null | undefined): Promise<CollectAccount> {
-  const operator = await operatorFor(db, operatorId);
-  return {
-    alipayCollectQr: operator?.alipayCollectQr ?? '',
-    wxpayCollectQr: operator?.wxpayCollectQr ?? '',
-    bankAccount: operator?.bankAccount ?? '',
-  };
+  return collectAccountOf(await operatorFor(db, operatorId));
+}
+
+/** Name of the operators' cache version: every change to the table bumps it. */
+export const OPERATORS_CACHE = 'operators';
+
+const loadOperators = (db: Executor): Promise<OperatorRow[]> => db.select().from(operators).orderBy(desc(operators.id));
+
+/**
+ * collectAccountFor from memory, for the pay-type list every purchase page asks for. Creating an
+ * order and showing its payment details read the database (collectAccountFor).
+ */
+export async function cachedCollectAccountFor(db: Executor, operatorId: number | null | undefined): Promise<CollectAccount> {
+  const all = await cachedValue(db, OPERATORS_CACHE, loadOperators);
+  const own = operatorId != null ? all.find((o) => o.id === operatorId) : undefined;
+  return collectAccountOf(own ?? all.find((o) => o.isDefault));
 }
 
 /** The detail a collect pay type shows (3 Alipay QR, 4 WeChat QR, 6 bank account); '' for other pay types or when not set. */
@@ -64,6 +81,7 @@ export async function setDefaultCollectDetail(db: Executor, field: keyof Collect
   const current = await defaultOperator(db);
   if (!current) return null;
   await db.update(operators).set({ [field]: value }).where(eq(operators.id, current.id));
+  await bumpCacheVersion(db, OPERATORS_CACHE);
   return { id: current.id, before: current[field] };
 }
 
@@ -74,6 +92,7 @@ export async function saveDefaultOperator(db: Executor, contact: OperatorContact
   const current = await defaultOperator(db);
   if (!current) await db.insert(operators).values({ ...contact, isDefault: true });
   else await db.update(operators).set(contact).where(eq(operators.id, current.id));
+  await bumpCacheVersion(db, OPERATORS_CACHE);
   return current;
 }
 
@@ -97,6 +116,7 @@ export async function seedDefaultOperator(db: Executor, opts: { demoCollectDetai
     ...(opts.demoCollectDetails ? PLACEHOLDER_COLLECT_DETAILS : {}),
     isDefault: true,
   });
+  await bumpCacheVersion(db, OPERATORS_CACHE);
 }
 
 /**
@@ -109,6 +129,7 @@ export async function removePlaceholderCollectDetails(db: Executor): Promise<num
     const rows = await db.update(operators).set({ [field]: '' }).where(eq(operators[field], placeholder)).returning({ id: operators.id });
     cleared += rows.length;
   }
+  if (cleared > 0) await bumpCacheVersion(db, OPERATORS_CACHE);
   return cleared;
 }
 
@@ -129,6 +150,7 @@ export async function findOperator(db: Executor, id: number): Promise<OperatorRo
 
 export async function createOperator(tx: Executor, fields: Partial<OperatorFields> & Pick<OperatorFields, 'nickname' | 'avatar' | 'wechatQr'>): Promise<OperatorRow> {
   const [row] = await tx.insert(operators).values(fields).returning();
+  await bumpCacheVersion(tx, OPERATORS_CACHE);
   return row!;
 }
 
@@ -137,5 +159,6 @@ export async function updateOperator(tx: Executor, id: number, fields: Partial<O
   const before = await findOperator(tx, id);
   if (!before) return null;
   const [after] = await tx.update(operators).set(fields).where(eq(operators.id, id)).returning();
+  await bumpCacheVersion(tx, OPERATORS_CACHE);
   return { before, after: after! };
 }

@@ -1,6 +1,6 @@
 /** The order module: owns the orders table (buying goods, resuming and cancelling, paying once, expiry). */
 export { orderRoutes, type OrderRoutesOptions } from './routes.ts';
-export { expireDueOrders, getOwnOrder, isOnlinePayType, offeredPayTypes, payOrder, settleGatewayPayment, startExpirySweep } from './orders.ts';
+export { expireDueOrders, getOwnOrder, isOnlinePayType, listedPayTypes, payOrder, settleGatewayPayment, startExpirySweep } from './orders.ts';
 export { orderNoField } from './input.ts';
 export { confirmOrderCommand } from './ops.ts';
 export type { OnlinePayType, OrderPayments, PaymentGateway, PaymentInstructions, PaymentRequest, VerifiedPayment } from './payment.ts';

@@ -25,7 +25,7 @@ import { MINUTE } from '../../lib/clock.ts';
 import type { PayScene } from '../../../../common/api-types.ts';
 import { formatPoints } from '../../../../common/points-format.ts';
 import { findGoodsOnSale } from '../goods/index.ts';
-import { collectAccountFor, collectDetailFor } from '../operator/index.ts';
+import { cachedCollectAccountFor, collectAccountFor, collectDetailFor, type CollectAccount } from '../operator/index.ts';
 import { changePoints } from '../points/index.ts';
 import { applyMembershipPurchase, checkMembershipPurchase, findUserById } from '../user/index.ts';
 import { compactDateTime } from './date-range.ts';
@@ -44,7 +44,18 @@ async function collectAccountOfUser(db: Executor, userId: number | null) {
 
 /** The pay types a user is offered: online ones whose gateway is configured, transfers whose detail the operators set, contact staff always. */
 export async function offeredPayTypes(ctx: Pick<OrderCtx, 'db'>, userId: number | null, payments: OrderPayments): Promise<PayType[]> {
-  const account = await collectAccountOfUser(ctx.db, userId);
+  return payTypesWith(await collectAccountOfUser(ctx.db, userId), payments);
+}
+
+/**
+ * offeredPayTypes for the pay-type list, from memory: the caller's operator comes from their
+ * session's user row (null for visitors), the operators' collect accounts from the operators cache.
+ */
+export async function listedPayTypes(db: Executor, operatorId: number | null, payments: OrderPayments): Promise<PayType[]> {
+  return payTypesWith(await cachedCollectAccountFor(db, operatorId), payments);
+}
+
+function payTypesWith(account: CollectAccount, payments: OrderPayments): PayType[] {
   return PAY_TYPE_CODES.filter((payType) => {
     if (isOnlinePayType(payType)) return payments(payType) !== null;
     if (payType === PAY_TYPES.CONTACT_STAFF) return true;

@@ -6,7 +6,8 @@ import { PAY_TYPE_LABELS } from '../../../../common/domain.ts';
 import { currentUser } from '../../http/context.ts';
 import { AppError, forbidden, ok } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import { getOwnOrder, isOnlinePayType, offeredPayTypes, orderNoField, payOrder, settleGatewayPayment } from '../order/index.ts';
+import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../../http/prepared-answer.ts';
+import { getOwnOrder, isOnlinePayType, listedPayTypes, orderNoField, payOrder, settleGatewayPayment } from '../order/index.ts';
 import { paymentsTotal } from '../../http/metrics.ts';
 import { RejectedNotification, type PaymentProvider } from './provider.ts';
 import { gateways, NOTIFY_PATHS, orderPayments, paymentProvider, sandboxProvider } from './providers.ts';
@@ -58,10 +59,19 @@ export async function payRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const payments = orderPayments(ctx.config);
 
-  /** Which pay types the caller is offered (visitors: those of the default operator). */
-  app.get('/api/pay/types', { preHandler: app.optionalUser }, async (request) => {
-    const payTypes = await offeredPayTypes(ctx, request.user?.id ?? null, payments);
-    return ok(payTypes.map((payType): PayTypeOption => ({ payType, payTypeText: PAY_TYPE_LABELS[payType] })));
+  // One prepared answer per set of pay types (a handful of combinations).
+  const payTypeAnswers = new Map<string, PreparedAnswer>();
+  /**
+   * Which pay types the caller is offered (visitors: those of the default operator). Signed-in
+   * callers may be offered others (their operator's accounts): their answer is `private`, and
+   * `Vary: t-token` keeps any cache from answering one caller with another's list.
+   */
+  app.get('/api/pay/types', { preHandler: app.optionalUser }, async (request, reply) => {
+    const payTypes = await listedPayTypes(ctx.db, request.user?.operatorId ?? null, payments);
+    const key = payTypes.join(',');
+    let answer = payTypeAnswers.get(key);
+    if (!answer) payTypeAnswers.set(key, (answer = prepareAnswer(payTypes.map((payType): PayTypeOption => ({ payType, payTypeText: PAY_TYPE_LABELS[payType] })))));
+    return sendPrepared(request, reply.header('vary', 't-token'), answer, request.user ? 'private' : 'public');
   });
 
   /**

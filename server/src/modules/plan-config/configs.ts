@@ -6,6 +6,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
+import { cachedValue } from '../../db/shared-cache.ts';
 import { planConditionOptions, planConditions, planConfigs, type PlanOptionSnapshot } from '../../db/schema.ts';
 import { badRequest } from '../../http/errors.ts';
 import { msg } from '../../http/validate.ts';
@@ -63,6 +64,17 @@ export async function loadPlanConfigs(db: Executor, flowTypes: readonly FlowType
       .filter((c) => c.flowType === flowType)
       .map((c) => ({ id: c.id, name: c.name, integral: c.integral, conditionList: conditionsByConfig.get(c.id) ?? [] })),
   }));
+}
+
+/** Name of the price table's cache version: every change to the three tables bumps it. */
+export const PLAN_CONFIGS_CACHE = 'plan_configs';
+
+/**
+ * The whole table (all platforms) from memory, as the public routes answer it. Pricing a plan
+ * (priceForm) reads the database instead, so a charge always follows the table as it is now.
+ */
+export function cachedPlanConfigs(db: Executor): Promise<PlatformPrices[]> {
+  return cachedValue(db, PLAN_CONFIGS_CACHE, (executor) => loadPlanConfigs(executor));
 }
 
 /** One base service of a platform, or null when it does not exist there (or is disabled). */

@@ -5,7 +5,9 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { bumpCacheVersion } from '../../db/shared-cache.ts';
 import { planConditionOptions, planConditions, planConfigs } from '../../db/schema.ts';
+import { PLAN_CONFIGS_CACHE } from './configs.ts';
 
 const TABLES = { service: planConfigs, condition: planConditions, option: planConditionOptions } as const;
 export type PriceRowKind = keyof typeof TABLES;
@@ -39,6 +41,7 @@ export async function findPriceRow<K extends PriceRowKind>(db: Executor, kind: K
 
 export async function createPriceRow<K extends PriceRowKind>(tx: Executor, kind: K, values: InsertOf<K>): Promise<RecordOf<K>> {
   const [row] = await tx.insert(TABLES[kind] as typeof planConfigs).values(values as never).returning();
+  await bumpCacheVersion(tx, PLAN_CONFIGS_CACHE);
   return row as RecordOf<K>;
 }
 
@@ -53,5 +56,6 @@ export async function updatePriceRow<K extends PriceRowKind>(
   if (!before) return null;
   const table = TABLES[kind];
   const [after] = await tx.update(table as typeof planConfigs).set(values as never).where(eq(table.id, id)).returning();
+  await bumpCacheVersion(tx, PLAN_CONFIGS_CACHE);
   return { before, after: after as RecordOf<K> };
 }

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { notFound, ok } from '../../http/errors.ts';
-
+import { notFound } from '../../http/errors.ts';
+import { perSource, prepareAnswer, sendPrepared } from '../../http/prepared-answer.ts';
 import type { PlanConfig } from '../../../../common/api-types.ts';
-import { findBaseService, flowTypeSchema, loadPlanConfigs, type PlatformPrices } from './configs.ts';
+import { cachedPlanConfigs, flowTypeSchema, type PlatformPrices } from './configs.ts';
 import { INT4_MAX, msg, parseInput } from '../../http/validate.ts';
 
 const configQuery = z.strictObject({ flowType: flowTypeSchema });
@@ -12,23 +12,31 @@ const deepConditionQuery = z.strictObject({
   configId: z.coerce.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')).max(INT4_MAX, msg('基础服务不正确')),
 });
 
-/** The price table is public: visitors see it and the app caches it for offline use. */
+/**
+ * The price table is public: visitors see it and the app caches it for offline use. Every answer
+ * is prepared once per version of the table (see http/prepared-answer.ts).
+ */
 export async function planConfigRoutes(app: FastifyInstance) {
   // The app counts plan days and hours in this zone (it is the server's TZ_BUSINESS).
   const withTimeZone = (platform: PlatformPrices): PlanConfig => ({ ...platform, timeZone: app.ctx.config.timeZone });
+  const answers = perSource((platforms: PlatformPrices[]) => ({
+    fullData: prepareAnswer(platforms.map(withTimeZone)),
+    platform: new Map(platforms.map((p) => [p.flowType, prepareAnswer(withTimeZone(p))])),
+    conditions: new Map(platforms.flatMap((p) => p.planConfigList.map((s) => [`${p.flowType}:${s.id}`, prepareAnswer(s.conditionList)] as const))),
+  }));
+  const current = async () => answers(await cachedPlanConfigs(app.ctx.db));
 
-  app.get('/api/plan/config', async (request) => {
+  app.get('/api/plan/config', async (request, reply) => {
     const { flowType } = parseInput(configQuery, request.query);
-    const [platform] = await loadPlanConfigs(app.ctx.db, [flowType]);
-    return ok(withTimeZone(platform!));
+    return sendPrepared(request, reply, (await current()).platform.get(flowType)!, 'public');
   });
 
-  app.get('/api/plan/config/full-data', async () => ok((await loadPlanConfigs(app.ctx.db)).map(withTimeZone)));
+  app.get('/api/plan/config/full-data', async (request, reply) => sendPrepared(request, reply, (await current()).fullData, 'public'));
 
-  app.get('/api/plan/deep-condition/data', async (request) => {
+  app.get('/api/plan/deep-condition/data', async (request, reply) => {
     const { flowType, configId } = parseInput(deepConditionQuery, request.query);
-    const service = await findBaseService(app.ctx.db, flowType, configId);
-    if (!service) throw notFound('基础服务不存在');
-    return ok(service.conditionList);
+    const answer = (await current()).conditions.get(`${flowType}:${configId}`);
+    if (!answer) throw notFound('基础服务不存在');
+    return sendPrepared(request, reply, answer, 'public');
   });
 }

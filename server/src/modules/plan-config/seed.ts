@@ -1,7 +1,9 @@
 /** First-start data of the price table: each platform's base services, conditions and options. */
 import type { Executor } from '../../db/client.ts';
+import { bumpCacheVersion } from '../../db/shared-cache.ts';
 import { planConditionOptions, planConditions, planConfigs } from '../../db/schema.ts';
 import type { FlowType } from '../../../../common/domain.ts';
+import { PLAN_CONFIGS_CACHE } from './configs.ts';
 
 type Option = [label: string, integral: number];
 type Condition = [label: string, options: Option[]];
@@ -43,4 +45,5 @@ export async function seedPlanConfigs(db: Executor): Promise<void> {
       }
     }
   }
+  await bumpCacheVersion(db, PLAN_CONFIGS_CACHE);
 }

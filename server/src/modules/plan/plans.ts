@@ -239,18 +239,22 @@ export async function countPlans(db: Executor, userId: number, flowType: FlowTyp
       else 0 end), 0)::int`;
   // Only plans begun by now and not ended or stopped before midnight can have tasks today.
   const maybeToday = and(base, lte(plans.startAt, now), gt(plans.endAt, midnight), or(isNull(plans.stoppedAt), gt(plans.stoppedAt, midnight)));
-  const [row] = await db
-    .select({
-      pending: counted('pending'),
-      running: counted('running'),
-      completed: counted('completed'),
-      stopped: counted('stopped'),
-      total: sql<number>`count(*)::int`,
-      todayDispatched: sql<number>`(select ${dispatchedToday} from ${plans} where ${maybeToday})`,
-    })
-    .from(plans)
-    .where(base);
-  return { ...row!, integral: await pointsBalance(db, userId) };
+  // The balance is another module's query: asked at the same time, not after (one round trip less).
+  const [[row], integral] = await Promise.all([
+    db
+      .select({
+        pending: counted('pending'),
+        running: counted('running'),
+        completed: counted('completed'),
+        stopped: counted('stopped'),
+        total: sql<number>`count(*)::int`,
+        todayDispatched: sql<number>`(select ${dispatchedToday} from ${plans} where ${maybeToday})`,
+      })
+      .from(plans)
+      .where(base),
+    pointsBalance(db, userId),
+  ]);
+  return { ...row!, integral };
 }
 
 export const PLAN_NOT_FOUND = '计划不存在';

@@ -6,11 +6,11 @@
  * (or `getUserData`) for the discount, so the expiry rule lives only here.
  */
 import { asc, eq } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../db/client.ts';
 import { memberLevels, users, type UserRow } from '../../db/schema.ts';
-import { bumpCacheVersion, sharedCache, type SharedCache } from '../../db/shared-cache.ts';
+import { bumpCacheVersion, cachedValue } from '../../db/shared-cache.ts';
 import { conflict } from '../../http/errors.ts';
+import { perSource } from '../../http/prepared-answer.ts';
 import { DAY } from '../../lib/clock.ts';
 import { MEMBER_LEVEL_NAMES, isMemberLevel, type MemberLevel } from '../../../../common/domain.ts';
 import type { MemberLevelInfo, UserData } from '../../../../common/api-types.ts';
@@ -38,7 +38,6 @@ export function effectiveMemberLevel(user: MemberFields, now: Date): MemberLevel
 type MemberLevelRow = typeof memberLevels.$inferSelect;
 const MEMBER_LEVELS_CACHE = 'member_levels';
 const loadMemberLevels = (db: Executor): Promise<MemberLevelRow[]> => db.select().from(memberLevels).orderBy(asc(memberLevels.level));
-const memberLevelCaches = new WeakMap<Executor, SharedCache<MemberLevelRow[]>>();
 
 /**
  * The member_levels rows: reference data read on every user-data call, so kept in memory per
@@ -46,10 +45,7 @@ const memberLevelCaches = new WeakMap<Executor, SharedCache<MemberLevelRow[]>>()
  * Inside a transaction they are read there, as the transaction sees them.
  */
 function memberLevelRows(db: Executor): Promise<MemberLevelRow[]> {
-  if (db instanceof PgTransaction) return loadMemberLevels(db);
-  let cache = memberLevelCaches.get(db);
-  if (!cache) memberLevelCaches.set(db, (cache = sharedCache(db, MEMBER_LEVELS_CACHE, () => loadMemberLevels(db))));
-  return cache.get();
+  return cachedValue(db, MEMBER_LEVELS_CACHE, loadMemberLevels);
 }
 
 export async function memberBenefit(db: Executor, user: MemberFields, now: Date): Promise<MemberBenefit> {
@@ -119,9 +115,13 @@ export async function setMembership(db: Executor, userId: number, membership: Me
 
 /** The member levels with their benefit (the plan discount), for the membership page. */
 export async function listMemberLevels(db: Executor): Promise<MemberLevelInfo[]> {
-  const rows = await memberLevelRows(db);
-  return rows.map((r) => ({ level: r.level, name: r.name, discount: r.discountPercent / 100 }));
+  return memberLevelInfos(await memberLevelRows(db));
 }
+
+/** The same array for the same cached rows, so the answer made from it is prepared once. */
+const memberLevelInfos = perSource((rows: MemberLevelRow[]): MemberLevelInfo[] =>
+  rows.map((r) => ({ level: r.level, name: r.name, discount: r.discountPercent / 100 })),
+);
 
 const MEMBER_DISCOUNT_PERCENT: Record<MemberLevel, number> = { 1: 100, 3: 95, 5: 90, 7: 85 };
 
