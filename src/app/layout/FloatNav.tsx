@@ -7,7 +7,7 @@
  * - member: /recharge/member when logged in, else /login;
  * - scroll to top.
  */
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { CrownOutlined, CustomerServiceOutlined, RightOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -24,7 +24,12 @@ export default function FloatNav() {
   const { isLogin } = useSession();
   const [, navigate] = useLocation();
   const { data } = useServiceInfo();
-  const [panelOpen, setPanelOpen] = useState(panelFits);
+  // Closed in the first render, as in the prerendered public pages (built without a window), then
+  // opened before paint where it fits: hydration sees the HTML it expects.
+  const [panelOpen, setPanelOpen] = useState(false);
+  useLayoutEffect(() => {
+    if (panelFits()) setPanelOpen(true);
+  }, []);
 
   return (
     <aside className="float-nav" aria-label={t('float.label')} data-testid="float-nav">

@@ -4,7 +4,9 @@
  * - /assets/* (content-hashed): `Cache-Control: public, max-age=31536000, immutable`; missing: 404.
  * - other files (index.html, sw.js, manifest.webmanifest, icons): `no-cache`; missing: 404, never
  *   the app shell (an HTML page served as a script only hides the error).
- * - extensionless GET paths (client routes such as /plan/list): index.html, `no-cache`.
+ * - /login, /register, /find-pwd: their prerendered HTML (login.html ...), `no-cache`; index.html
+ *   when a build has none.
+ * - other extensionless GET paths (client routes such as /plan/list): index.html, `no-cache`.
  * - /api/*: never the shell; unknown API paths keep the JSON 404.
  * - /smi/{id} and /sui/{id}: 302 to /login?invite={id} (anything else under them: /login).
  * Precompressed .gz files written by scripts/precompress.mjs are sent when the client accepts gzip.
@@ -13,6 +15,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { prerenderedFileOf } from '../../../../common/prerendered-pages.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
@@ -49,6 +52,8 @@ export async function webRoutes(app: FastifyInstance) {
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     const last = pathname.slice(pathname.lastIndexOf('/') + 1);
     if (pathname === '/assets' || pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(last)) return reply.sendFile(pathname);
+    const page = prerenderedFileOf(pathname);
+    if (page && fs.existsSync(path.join(root, page))) return reply.sendFile(`/${page}`);
     return reply.sendFile('/index.html');
   });
 }

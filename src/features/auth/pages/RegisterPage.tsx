@@ -3,7 +3,7 @@
  * digits), confirm, invite code (pre-filled from /smi|/sui), agreement checkbox. Success logs in and
  * goes to the page first asked for, else /.
  */
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import PlainButton from '@/components/PlainButton';
@@ -20,7 +20,13 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   const [values, setValues] = useState<CredentialValues>(EMPTY_CREDENTIALS);
-  const [inviteCode, setInviteCode] = useState(peekInvite);
+  // The remembered invite is this tab's: filled in after the first render (before paint), so the
+  // prerendered page, built without one, hydrates as it was written.
+  const [inviteCode, setInviteCode] = useState('');
+  useLayoutEffect(() => {
+    const remembered = peekInvite();
+    if (remembered) setInviteCode(remembered);
+  }, []);
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [submitting, setSubmitting] = useState(false);
