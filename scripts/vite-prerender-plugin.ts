@@ -4,6 +4,8 @@
  * - the app's own components render at build time (src/entry-prerender.tsx, built here as a Vite SSR
  *   bundle under node_modules/.cache/) into the built index.html's root element, which keeps the
  *   embedded catalogue, so i18n is ready synchronously when src/main.tsx hydrates;
+ * - where the announcement banner goes (first in the layout), an SSI include that the servers fill
+ *   with the current announcement (common/announcement-banner.ts), so it paints with the page;
  * - the app's stylesheet is inlined (these pages need no other CSS: they use no antd component), so
  *   the first paint waits for no request;
  * - the page's own lazy chunk is preloaded, so hydration does not wait for a second round trip.
@@ -14,6 +16,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { ANNOUNCEMENT_BANNER_INCLUDE } from '../common/announcement-banner';
 import { PRERENDERED_PAGES } from '../common/prerendered-pages';
 
 interface Options {
@@ -73,7 +76,10 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
         const { renderPage } = (await import(`${pathToFileURL(join(outDir, entryName)).href}?build=${Date.now()}`)) as { renderPage: RenderPage };
 
         for (const [path, fileName] of Object.entries(PRERENDERED_PAGES)) {
-          const html = await renderPage(path);
+          const rendered = await renderPage(path);
+          const layoutStart = '<div class="app">';
+          if (rendered.split(layoutStart).length !== 2) throw new Error(`prerender: ${path} has not exactly one ${layoutStart}`);
+          const html = rendered.replace(layoutStart, `${layoutStart}${ANNOUNCEMENT_BANNER_INCLUDE}`);
           const pageModule = join(config.root, pageModules[path as keyof typeof PRERENDERED_PAGES]);
           const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId === pageModule);
           if (chunk?.type !== 'chunk') throw new Error(`prerender: no chunk for ${pageModule}`);
