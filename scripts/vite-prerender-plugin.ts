@@ -8,7 +8,8 @@
  *   with the current announcement (common/announcement-banner.ts), so it paints with the page;
  * - the app's stylesheet is inlined (these pages need no other CSS: they use no antd component), so
  *   the first paint waits for no request;
- * - the page's own lazy chunk is preloaded, so hydration does not wait for a second round trip.
+ * - the page's own lazy chunk and its imports are preloaded, so hydration waits for no further
+ *   round trip.
  * The pages are emitted into the bundle before the service worker's precache manifest is made, so
  * they are precached like index.html.
  */
@@ -83,7 +84,11 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
           const pageModule = join(config.root, pageModules[path as keyof typeof PRERENDERED_PAGES]);
           const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId === pageModule);
           if (chunk?.type !== 'chunk') throw new Error(`prerender: no chunk for ${pageModule}`);
-          const preload = `<link rel="modulepreload" crossorigin href="${config.base}${chunk.fileName}">`;
+          // The page chunk and what it imports that the shell does not already name.
+          const preload = [chunk.fileName, ...chunk.imports]
+            .filter((file) => !shell.includes(`"${config.base}${file}"`))
+            .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
+            .join('\n    ');
           const page = shell
             .replace('</head>', () => `  ${preload}\n  </head>`)
             .replace(/<div id="root"><\/div>/, () => `<div id="root">${html}</div>`);

@@ -7,10 +7,11 @@
  * - member: /recharge/member when logged in, else /login;
  * - scroll to top.
  */
-import { useLayoutEffect, useState } from 'react';
+import { useState } from 'react';
 import { CrownOutlined, CustomerServiceOutlined, RightOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import { useClientValue } from '@/lib/client-value';
 import { useSession } from '@/lib/session';
 import { useServiceInfo } from '../service-info';
 
@@ -24,12 +25,10 @@ export default function FloatNav() {
   const { isLogin } = useSession();
   const [, navigate] = useLocation();
   const { data } = useServiceInfo();
-  // Closed in the first render, as in the prerendered public pages (built without a window), then
-  // opened before paint where it fits: hydration sees the HTML it expects.
-  const [panelOpen, setPanelOpen] = useState(false);
-  useLayoutEffect(() => {
-    if (panelFits()) setPanelOpen(true);
-  }, []);
+  // Open by default where it fits; closed in the prerendered pages (built without a window).
+  const fits = useClientValue(panelFits, false);
+  const [toggled, setPanelOpen] = useState<boolean | null>(null);
+  const panelOpen = toggled ?? fits;
 
   return (
     <aside className="float-nav" aria-label={t('float.label')} data-testid="float-nav">
@@ -56,7 +55,7 @@ export default function FloatNav() {
         <button
           type="button"
           className="float-nav-item"
-          onClick={() => setPanelOpen((v) => !v)}
+          onClick={() => setPanelOpen(!panelOpen)}
           aria-expanded={panelOpen}
           data-testid="float-service"
         >

@@ -3,10 +3,11 @@
  * digits), confirm, invite code (pre-filled from /smi|/sui), agreement checkbox. Success logs in and
  * goes to the page first asked for, else /.
  */
-import { useLayoutEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import PlainButton from '@/components/PlainButton';
+import { useClientValue } from '@/lib/client-value';
 import { peekInvite, setSession, takeInvite, takeRedirect } from '@/lib/session';
 import { register } from '../api';
 import CredentialFields, { EMPTY_CREDENTIALS, validateCredentials, type CredentialValues } from '../components/CredentialFields';
@@ -20,13 +21,10 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   const [values, setValues] = useState<CredentialValues>(EMPTY_CREDENTIALS);
-  // The remembered invite is this tab's: filled in after the first render (before paint), so the
-  // prerendered page, built without one, hydrates as it was written.
-  const [inviteCode, setInviteCode] = useState('');
-  useLayoutEffect(() => {
-    const remembered = peekInvite();
-    if (remembered) setInviteCode(remembered);
-  }, []);
+  // The invite this tab remembered, until the visitor edits the field (the prerendered page has none).
+  const remembered = useClientValue(peekInvite, '');
+  const [typedInvite, setInviteCode] = useState<string | null>(null);
+  const inviteCode = typedInvite ?? remembered;
   const [agree, setAgree] = useState(false);
   const [errors, setErrors] = useState<RegisterErrors>({});
   const [submitting, setSubmitting] = useState(false);
