@@ -13,6 +13,7 @@
  * The pages are emitted into the bundle before the service worker's precache manifest is made, so
  * they are precached like index.html.
  */
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
@@ -55,7 +56,9 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
           shell = shell.replace(tag, () => `<style>${String(css.source).replace(/<\/style/gi, '<\\/style')}</style>`);
         }
 
-        const outDir = join(config.root, 'node_modules', '.cache', 'prerender');
+        // Inside the project, so the bundle's bare imports resolve to its node_modules; one folder per
+        // build process, so that builds running side by side (count-renamed-assets) do not clash.
+        const outDir = join(config.root, 'node_modules', '.cache', 'prerender', String(process.pid));
         await build({
           configFile: false,
           root: config.root,
@@ -74,26 +77,29 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
           build: { ssr: entry, outDir, emptyOutDir: true, copyPublicDir: false, minify: false, target: 'node24' },
         });
         const entryName = entry.replace(/^.*\//, '').replace(/\.tsx?$/, '.js');
-        const { renderPage } = (await import(`${pathToFileURL(join(outDir, entryName)).href}?build=${Date.now()}`)) as { renderPage: RenderPage };
-
-        for (const [path, fileName] of Object.entries(PRERENDERED_PAGES)) {
-          const rendered = await renderPage(path);
-          const layoutStart = '<div class="app">';
-          if (rendered.split(layoutStart).length !== 2) throw new Error(`prerender: ${path} has not exactly one ${layoutStart}`);
-          const html = rendered.replace(layoutStart, `${layoutStart}${ANNOUNCEMENT_BANNER_INCLUDE}`);
-          const pageModule = join(config.root, pageModules[path as keyof typeof PRERENDERED_PAGES]);
-          const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId === pageModule);
-          if (chunk?.type !== 'chunk') throw new Error(`prerender: no chunk for ${pageModule}`);
-          // The page chunk and what it imports that the shell does not already name.
-          const preload = [chunk.fileName, ...chunk.imports]
-            .filter((file) => !shell.includes(`"${config.base}${file}"`))
-            .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
-            .join('\n    ');
-          const page = shell
-            .replace('</head>', () => `  ${preload}\n  </head>`)
-            .replace(/<div id="root"><\/div>/, () => `<div id="root">${html}</div>`);
-          if (!page.includes(html)) throw new Error('prerender: no empty <div id="root"></div> in index.html');
-          this.emitFile({ type: 'asset', fileName, source: page });
+        try {
+          const { renderPage } = (await import(`${pathToFileURL(join(outDir, entryName)).href}?build=${Date.now()}`)) as { renderPage: RenderPage };
+          for (const [path, fileName] of Object.entries(PRERENDERED_PAGES)) {
+            const rendered = await renderPage(path);
+            const layoutStart = '<div class="app">';
+            if (rendered.split(layoutStart).length !== 2) throw new Error(`prerender: ${path} has not exactly one ${layoutStart}`);
+            const html = rendered.replace(layoutStart, `${layoutStart}${ANNOUNCEMENT_BANNER_INCLUDE}`);
+            const pageModule = join(config.root, pageModules[path as keyof typeof PRERENDERED_PAGES]);
+            const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId === pageModule);
+            if (chunk?.type !== 'chunk') throw new Error(`prerender: no chunk for ${pageModule}`);
+            // The page chunk and what it imports that the shell does not already name.
+            const preload = [chunk.fileName, ...chunk.imports]
+              .filter((file) => !shell.includes(`"${config.base}${file}"`))
+              .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
+              .join('\n    ');
+            const page = shell
+              .replace('</head>', () => `  ${preload}\n  </head>`)
+              .replace(/<div id="root"><\/div>/, () => `<div id="root">${html}</div>`);
+            if (!page.includes(html)) throw new Error('prerender: no empty <div id="root"></div> in index.html');
+            this.emitFile({ type: 'asset', fileName, source: page });
+          }
+        } finally {
+          await rm(outDir, { recursive: true, force: true });
         }
       },
     },
