@@ -47,7 +47,8 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
         const shellAsset = bundle['index.html'];
         if (shellAsset?.type !== 'asset') throw new Error('prerender: index.html missing from the bundle');
         // The built shell: it embeds the catalogue the client reads synchronously when hydrating.
-        let shell = String(shellAsset.source);
+        // Its scripts at low priority: these pages paint without them (hydration may come after).
+        let shell = String(shellAsset.source).replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
 
         // Inline the stylesheets the shell links (they are this build's own files).
         for (const [tag, href] of [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)]) {
@@ -89,8 +90,8 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
             if (chunk?.type !== 'chunk') throw new Error(`prerender: no chunk for ${pageModule}`);
             // The page chunk and what it imports that the shell does not already name.
             const preload = [chunk.fileName, ...chunk.imports]
-              .filter((file) => !shell.includes(`"${config.base}${file}"`))
-              .map((file) => `<link rel="modulepreload" crossorigin href="${config.base}${file}">`)
+              .filter((file) => !shell.includes(`href="${config.base}${file}"`) && !shell.includes(`src="${config.base}${file}"`))
+              .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${config.base}${file}">`)
               .join('\n    ');
             const page = shell
               .replace('</head>', () => `  ${preload}\n  </head>`)
