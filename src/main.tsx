@@ -21,10 +21,6 @@ const app = (
     <App />
   </StrictMode>
 );
-if (container.hasChildNodes() && !getUserInfo()) {
-  // After the next paint: the page the HTML holds shows first, then hydration's long task runs
-  // (React replays a click or key press made meanwhile).
-  requestAnimationFrame(() => setTimeout(() => hydrateRoot(container, app), 0));
-} else {
-  createRoot(container).render(app);
-}
+// At once: from here React captures what the visitor does to the page and replays it once hydrated.
+if (container.hasChildNodes() && !getUserInfo()) hydrateRoot(container, app);
+else createRoot(container).render(app);

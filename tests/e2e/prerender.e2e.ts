@@ -81,6 +81,26 @@ describe('prerendered public pages', () => {
     await context.close();
   });
 
+  it('what a visitor types before the app has started is kept and submitted', async () => {
+    const { page, context } = await openPage(browser());
+    // Hold the app's entry script until the form has been filled in.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login', { waitUntil: 'commit' });
+    const form = page.getByTestId('login-form');
+    await form.locator('input[name="phone"]').fill(DEMO.phone);
+    await form.locator('input[name="password"]').fill(DEMO.password);
+    release();
+    await page.waitForLoadState('load');
+    await form.locator('button[type="submit"]').click();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+    await context.close();
+  });
+
   it('a signed-in visitor opening /login ends on the home page, with /login replaced in the history', async () => {
     const token = await loginViaApi(DEMO.phone, DEMO.password);
     const user = (await api('/api/user/user-data', { token })).body?.data;
