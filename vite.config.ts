@@ -13,6 +13,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueInIndexHtml } from './scripts/vite-catalogue-plugin';
+import { prerenderPublicPages } from './scripts/vite-prerender-plugin';
 
 const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
 const appOrigin = '/';
@@ -60,6 +61,14 @@ export default defineConfig({
   plugins: [
     react(),
     catalogueInIndexHtml(fileURLToPath(new URL('./locales/zh-cn', import.meta.url))),
+    prerenderPublicPages({
+      entry: 'src/entry-prerender.tsx',
+      pageModules: {
+        '/login': 'src/features/auth/pages/LoginPage.tsx',
+        '/register': 'src/features/auth/pages/RegisterPage.tsx',
+        '/find-pwd': 'src/features/auth/pages/FindPwdPage.tsx',
+      },
+    }),
     VitePWA({
       base: appOrigin,
       scope: appOrigin,
@@ -105,7 +114,7 @@ export default defineConfig({
       includeAssets: [],
       includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['index.html', 'assets/**/*.{js,css,woff2,svg,png,webp,json}', 'favicon.svg', 'avatars/*.svg', 'service/*.svg'],
+        globPatterns: ['{index,login,register,find-pwd}.html', 'assets/**/*.{js,css,woff2,svg,png,webp,json}', 'favicon.svg', 'avatars/*.svg', 'service/*.svg'],
         modifyURLPrefix: assetUrlPrefix,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

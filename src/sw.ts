@@ -1,7 +1,8 @@
 /**
  * The service worker (built by vite-plugin-pwa's injectManifest into /sw.js).
- * - Precache: the app shell and hashed assets listed once in `self.__WB_MANIFEST`; navigations
- *   answer /index.html (never /api, /smi, /sui).
+ * - Precache: the app shell, the prerendered public pages and hashed assets listed once in
+ *   `self.__WB_MANIFEST`; navigations to a prerendered page answer its own file, the others
+ *   /index.html (never /api, /smi, /sui).
  * - Runtime caches: the rules of ./lib/sw-rules.ts (public API answers under header-less keys,
  *   images only as readable 200s).
  * - A logout the device could not send (POST /api/user/logout-hash, the token's SHA-256 only) is
@@ -15,6 +16,7 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly, StaleWhileRevalidate } from 'workbox-strategies';
+import { PRERENDERED_PAGES } from '../common/prerendered-pages';
 import {
   assetOriginOf,
   CACHEABLE_STATUSES,
@@ -36,6 +38,10 @@ const assetOrigin = assetOriginOf(import.meta.env.BASE_URL);
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
+// Matched on path and query: /login?invite=... is the login page too.
+for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
+  registerRoute(new NavigationRoute(createHandlerBoundToURL(`/${file}`), { allowlist: [new RegExp(`^${path}(\\?|$)`)] }));
+}
 registerRoute(
   new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/smi(\/|$)/, /^\/sui(\/|$)/] }),
 );

@@ -37,6 +37,7 @@ const INPUTS: Record<string, { fields: string[]; base?: Record<string, unknown> 
   'GET /api/dev/sms-outbox': { fields: ['phone'] },
   'GET /api/wechat/qr-code': { fields: [] },
   'GET /api/Announcement/get': { fields: ['type'] },
+  'GET /api/Announcement/banner': { fields: [] },
   'GET /api/god/get': { fields: ['type'] },
   'GET /api/god/member-levels': { fields: [] },
   'POST /api/order/create': { fields: ['goodsId', 'payType'], base: { payType: 1 } },

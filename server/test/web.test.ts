@@ -4,7 +4,9 @@ import path from 'node:path';
 import { gzipSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { ANNOUNCEMENT_BANNER_INCLUDE } from '../../common/announcement-banner.ts';
 import { buildApp } from '../src/app.ts';
+import { replaceAnnouncement } from '../src/modules/announcement/index.ts';
 import { createTestEnv, type TestEnv } from './support.ts';
 
 let env: TestEnv;
@@ -12,11 +14,13 @@ let web: FastifyInstance;
 let bare: FastifyInstance;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
 const INDEX = '<!doctype html><html lang="zh-CN"><head><title>任务计划</title></head><body><div id="root"></div></body></html>';
+const LOGIN = `<!doctype html><html><body><div id="root"><div class="app">${ANNOUNCEMENT_BANNER_INCLUDE}<form data-testid="login-form"></form></div></div></body></html>`;
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
 beforeAll(async () => {
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dist, 'login.html'), LOGIN);
   fs.writeFileSync(path.join(dist, 'sw.js'), 'self.addEventListener("install", () => {});');
   fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), '{"name":"任务计划"}');
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
@@ -64,7 +68,7 @@ describe('serving the built app (npm start)', () => {
   });
 
   it('client routes get the app shell; / too', async () => {
-    for (const url of ['/', '/login', '/plan/list', '/flow/tb?x=1', '/user/center/']) {
+    for (const url of ['/', '/plan/list', '/flow/tb?x=1', '/user/center/']) {
       const res = await get(url, { accept: 'text/html' });
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
@@ -110,5 +114,45 @@ describe('serving the built app (npm start)', () => {
     expect((await get('/plan/list', {}, bare)).statusCode).toBe(404);
     expect((await get('/plan/list', {}, bare)).json()).toMatchObject({ success: false });
     expect((await get('/sui/ABC', {}, bare)).statusCode).toBe(302);
+  });
+});
+
+describe('prerendered public pages (npm start)', () => {
+  const setTop = (content: string) => replaceAnnouncement(env.ctx.db, 'top', content, new Date());
+
+  it('/login answers login.html with the current announcement as its banner, revalidated', async () => {
+    await setTop('今晚 <22:00> 维护 & "升级"');
+    for (const url of ['/login', '/login?invite=abc']) {
+      const res = await get(url, { accept: 'text/html' });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toContain('<form data-testid="login-form">');
+      expect(res.body, url).not.toContain('<!--#');
+      expect(res.body, url).toContain('<span class="announcement-text">今晚 &lt;22:00&gt; 维护 &amp; &quot;升级&quot;</span></div><form');
+    }
+  });
+
+  it('no announcement: no banner; the same HTML from GET /api/Announcement/banner', async () => {
+    await setTop('');
+    const res = await get('/login');
+    expect(res.body).toContain('<div class="app"><form');
+    const fragment = await get('/api/Announcement/banner');
+    expect(fragment.statusCode).toBe(200);
+    expect(fragment.body).toBe('');
+    await setTop('公告');
+    const banner = await get('/api/Announcement/banner');
+    expect(banner.headers['content-type']).toMatch(/text\/html/);
+    expect(banner.headers['cache-control']).toBe('no-store');
+    expect(banner.body).toMatch(/^<div class="announcement"[^>]*>.*<span class="announcement-text">公告<\/span><\/div>$/);
+    expect((await get('/login')).body).toContain(banner.body);
+  });
+
+  it('a page the build did not prerender, and paths below a page, keep the shell', async () => {
+    for (const url of ['/register', '/login/x', '/find-pwd']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
   });
 });

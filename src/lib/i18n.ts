@@ -43,12 +43,13 @@ async function fetchNamespace(url: string): Promise<Catalogue> {
 let eagerResources: Record<string, Catalogue>;
 let lazyLoaders: Record<string, () => Promise<Catalogue>>;
 
-if (import.meta.env.PROD) {
+// The prerender of the public pages (an SSR build) has no document to read: it takes the files too.
+if (import.meta.env.PROD && !import.meta.env.SSR) {
   const embedded = embeddedCatalogue();
   eagerResources = embedded.resources;
   lazyLoaders = Object.fromEntries(Object.entries(embedded.urls).map(([ns, url]) => [ns, () => fetchNamespace(url)]));
 } else {
-  // Development server and unit tests: the JSON files themselves.
+  // Development server, unit tests and the prerender: the JSON files themselves.
   const nsOf = (path: string) => path.replace(/^.*\/([\w-]+)\.json$/, '$1');
   const files = import.meta.glob<Catalogue>('/locales/zh-cn/*.json', { import: 'default' });
   const eagerFiles = import.meta.glob<Catalogue>(['/locales/zh-cn/common.json', '/locales/zh-cn/layout.json', '/locales/zh-cn/auth.json'], {

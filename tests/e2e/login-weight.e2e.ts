@@ -1,13 +1,14 @@
 /**
  * Weight of /login's first load, measured in the browser: every JS and CSS response the page loads
  * until the network is idle (no interaction), gzipped here (level 9, as precompressed assets are).
- * Prints the figures; fails only above the 160 KB gzipped JS budget of the task.
+ * Prints the figures; fails above 110 KB of gzipped JS (the prerendered /login measured 107 KB:
+ * React 66, i18next 17; the issue's target is 100 KB).
  */
 import { gzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { openPage, useBrowser } from './harness';
 
-const JS_BUDGET_BYTES = 160 * 1024;
+const JS_BUDGET_BYTES = 110 * 1024;
 
 const browser = useBrowser();
 

@@ -65,7 +65,7 @@ describe('visitor', () => {
     const banner = page.getByTestId('announcement');
     await banner.waitFor();
     expect((await banner.innerText()).trim().length).toBeGreaterThan(0);
-    expect(await banner.locator('.anticon-sound').count()).toBe(1);
+    expect(await banner.locator('svg.announcement-icon').count()).toBe(1);
     await page.waitForTimeout(300);
     expect(await page.getByTestId('float-nav').count()).toBe(0);
     await page.goto('/register');

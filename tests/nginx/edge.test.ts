@@ -10,6 +10,9 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { get, one, post, type RawResponse } from './http';
 import { startSecondNginx } from './second-nginx';
+import { ANNOUNCEMENT_BANNER_INCLUDE } from '../../common/announcement-banner';
+import { PRERENDERED_PAGES } from '../../common/prerendered-pages';
+import { freePort } from '../../scripts/edge-local.mjs';
 
 const edge = inject('edge');
 const at = (path: string) => `${edge.url}${path}`;
@@ -77,7 +80,7 @@ describe('invite links', () => {
 });
 
 describe('SPA shell', () => {
-  it.each(['/', '/login', '/register', '/find-pwd', '/plan/list', '/user/center', '/flow/tb', '/recharge/integral-details'])(
+  it.each(['/', '/login/x', '/plan/list', '/user/center', '/flow/tb', '/recharge/integral-details'])(
     'deep link %s answers the app shell, revalidated on every load',
     async (path) => {
       const response = await get(at(`${path}?from=test`));
@@ -95,6 +98,47 @@ describe('SPA shell', () => {
       expect(response.status, path).toBe(404);
       expect(response.body.equals(indexHtml), path).toBe(false);
       expectSecurityHeaders(response, path);
+    }
+  });
+});
+
+describe('prerendered public pages', () => {
+  const pages = Object.entries(PRERENDERED_PAGES);
+
+  it.each(pages)('%s answers %s with the current announcement banner in place of its include', async (path, file) => {
+    const written = await readFile(join(edge.webRoot, file), 'utf8');
+    expect(written).toContain(ANNOUNCEMENT_BANNER_INCLUDE);
+    const banner = (await get(at('/api/Announcement/banner'))).body.toString('utf8');
+    expect(banner, 'the seeded announcement').toMatch(/^<div class="announcement"/);
+    const response = await get(at(`${path}?invite=abc`));
+    expect(response.status).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(one(response, 'cache-control')).toBe('no-cache');
+    expectSecurityHeaders(response, path);
+    expect(response.body.toString('utf8')).toBe(written.replace(ANNOUNCEMENT_BANNER_INCLUDE, () => banner));
+    // Compressed on the fly (the precompressed file still holds the include).
+    const gzipped = await get(at(path), { 'accept-encoding': 'gzip' });
+    expect(one(gzipped, 'content-encoding')).toBe('gzip');
+    expect(gunzipSync(gzipped.body).toString('utf8')).toContain('<span class="announcement-text">');
+  });
+
+  it('the banner fragment is internal: a client asking for it gets nothing', async () => {
+    const response = await get(at('/_fragments/announcement-banner'));
+    expect([204, 404]).toContain(response.status);
+    expect(response.body.toString('utf8')).not.toContain('announcement');
+  });
+
+  it('without the API the pages still answer, without a banner and without an error text', async () => {
+    const nginx = await startSecondNginx({ apiUpstream: `http://127.0.0.1:${await freePort()}`, webRoot: edge.webRoot });
+    try {
+      for (const [path, file] of pages) {
+        const written = await readFile(join(edge.webRoot, file), 'utf8');
+        const response = await get(`${nginx.url}${path}`);
+        expect(response.status, path).toBe(200);
+        expect(response.body.toString('utf8'), path).toBe(written.replace(ANNOUNCEMENT_BANNER_INCLUDE, ''));
+      }
+    } finally {
+      await nginx.stop();
     }
   });
 });

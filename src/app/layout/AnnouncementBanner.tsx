@@ -1,9 +1,12 @@
 /**
  * Announcement banner: speaker icon and text, only when GET /api/Announcement/get?type=top
  * answers non-empty `content`. Failures are silent (the banner simply does not show).
+ * On a prerendered public page the server has already put the banner in the HTML
+ * (common/announcement-banner.ts, same elements): its text is the first answer, so hydration finds
+ * what it renders and the banner does not move the page when the app starts.
  */
-import { SoundOutlined } from '@ant-design/icons';
 import useSWR from 'swr';
+import { SPEAKER_ICON } from '@common/announcement-banner';
 import { apiGet } from '@/lib/api';
 import { ANNOUNCEMENT_PATH } from '@/lib/api-paths';
 
@@ -13,14 +16,26 @@ interface Announcement {
 
 const fetchTop = () => apiGet<Announcement | null>(ANNOUNCEMENT_PATH, { type: 'top' }, { silent: true });
 
-export default function AnnouncementBanner() {
-  const { data } = useSWR([ANNOUNCEMENT_PATH, 'top'], fetchTop, { revalidateOnFocus: false });
-  const content = data?.content?.trim();
-  if (!content) return null;
+/** The banner text the server wrote into this page, read once at start (before any render). */
+const inPage: Announcement | undefined = (() => {
+  const content = typeof document === 'undefined' ? null : document.querySelector('#root .announcement-text')?.textContent;
+  return content ? { content } : undefined;
+})();
+
+export function AnnouncementBannerView({ content }: { content: string }) {
   return (
     <div className="announcement" role="status" data-testid="announcement">
-      <SoundOutlined className="announcement-icon" aria-hidden />
+      <svg className="announcement-icon" viewBox={SPEAKER_ICON.viewBox} width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
+        <path d={SPEAKER_ICON.path} />
+      </svg>
       <span className="announcement-text">{content}</span>
     </div>
   );
+}
+
+export default function AnnouncementBanner() {
+  const { data } = useSWR([ANNOUNCEMENT_PATH, 'top'], fetchTop, { revalidateOnFocus: false, fallbackData: inPage });
+  const content = data?.content?.trim();
+  if (!content) return null;
+  return <AnnouncementBannerView content={content} />;
 }

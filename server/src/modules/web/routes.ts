@@ -4,7 +4,10 @@
  * - /assets/* (content-hashed): `Cache-Control: public, max-age=31536000, immutable`; missing: 404.
  * - other files (index.html, sw.js, manifest.webmanifest, icons): `no-cache`; missing: 404, never
  *   the app shell (an HTML page served as a script only hides the error).
- * - extensionless GET paths (client routes such as /plan/list): index.html, `no-cache`.
+ * - /login, /register, /find-pwd: their prerendered HTML (login.html ...) with the current top
+ *   announcement's banner in place of its SSI include (as nginx does), `no-cache`; index.html when
+ *   a build has none.
+ * - other extensionless GET paths (client routes such as /plan/list): index.html, `no-cache`.
  * - /api/*: never the shell; unknown API paths keep the JSON 404.
  * - /smi/{id} and /sui/{id}: 302 to /login?invite={id} (anything else under them: /login).
  * Precompressed .gz files written by scripts/precompress.mjs are sent when the client accepts gzip.
@@ -13,10 +16,24 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { ANNOUNCEMENT_BANNER_INCLUDE, announcementBannerHtml } from '../../../../common/announcement-banner.ts';
+import { prerenderedFileOf } from '../../../../common/prerendered-pages.ts';
+import { currentAnnouncement } from '../announcement/index.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'no-cache';
 const INVITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** A prerendered page's text, read once per build (a new build means a new server process). */
+const pages = new Map<string, Promise<string | null>>();
+function readPage(file: string): Promise<string | null> {
+  let text = pages.get(file);
+  if (!text) {
+    text = fs.promises.readFile(file, 'utf8').catch(() => null);
+    pages.set(file, text);
+  }
+  return text;
+}
 
 export async function webRoutes(app: FastifyInstance) {
   for (const prefix of ['smi', 'sui']) {
@@ -49,6 +66,14 @@ export async function webRoutes(app: FastifyInstance) {
     if (pathname === '/api' || pathname.startsWith('/api/')) return reply.callNotFound();
     const last = pathname.slice(pathname.lastIndexOf('/') + 1);
     if (pathname === '/assets' || pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(last)) return reply.sendFile(pathname);
-    return reply.sendFile('/index.html');
+    const page = prerenderedFileOf(pathname);
+    const html = page ? await readPage(path.join(root, page)) : null;
+    if (html === null) return reply.sendFile('/index.html');
+    const banner = announcementBannerHtml(await currentAnnouncement(app.ctx.db, 'top', app.ctx.clock.now()));
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', REVALIDATE)
+      .header('x-content-type-options', 'nosniff')
+      .send(html.replace(ANNOUNCEMENT_BANNER_INCLUDE, () => banner));
   });
 }

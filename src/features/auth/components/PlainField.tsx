@@ -5,7 +5,7 @@
  * Props: `label`, `error?`, `extra?` (hint under the input), `addon?` (e.g. the send-code button),
  * and every <input> attribute.
  */
-import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ChangeEvent, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export interface PlainFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -16,9 +16,19 @@ export interface PlainFieldProps extends InputHTMLAttributes<HTMLInputElement> {
 
 export default function PlainField({ label, error, extra, addon, className, ...input }: PlainFieldProps) {
   const id = useId();
+  const ref = useRef<HTMLInputElement>(null);
+  // The prerendered page shows the form before its script runs: what was typed meanwhile is adopted.
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (element && input.onChange && input.value !== undefined && element.value !== String(input.value)) {
+      input.onChange({ target: element, currentTarget: element } as ChangeEvent<HTMLInputElement>);
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the field first appears
+  }, []);
   const described = [error ? `${id}-error` : '', extra ? `${id}-extra` : ''].filter(Boolean).join(' ') || undefined;
   const field = (
     <input
+      ref={ref}
       id={id}
       className={['plain-input', error ? 'invalid' : '', className ?? ''].filter(Boolean).join(' ')}
       aria-invalid={Boolean(error)}

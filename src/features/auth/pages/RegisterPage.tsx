@@ -8,6 +8,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import PlainButton from '@/components/PlainButton';
+import { useClientValue } from '@/lib/client-value';
 import { peekInvite, setSession, takeInvite, takeRedirect } from '@/lib/session';
 import { register } from '../api';
 import CredentialFields, { EMPTY_CREDENTIALS, validateCredentials, type CredentialValues } from '../components/CredentialFields';
@@ -22,7 +23,10 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const [, navigate] = useLocation();
   const [values, setValues] = useState<CredentialValues>(EMPTY_CREDENTIALS);
-  const [inviteCode, setInviteCode] = useState(peekInvite);
+  // The invite this tab remembered, until the visitor edits the field (the prerendered page has none).
+  const remembered = useClientValue(peekInvite, '');
+  const [typedInvite, setInviteCode] = useState<string | null>(null);
+  const inviteCode = typedInvite ?? remembered;
   const [agree, setAgree] = useState(false);
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [errors, setErrors] = useState<RegisterErrors>({});

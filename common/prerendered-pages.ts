@@ -1,0 +1,17 @@
+/**
+ * The public pages the build writes as real HTML (scripts/vite-prerender-plugin.ts), and the file
+ * each is written to. The API's web module, nginx (nginx/templates) and the service worker answer
+ * a navigation to one of these paths with its own file; every other route gets the SPA shell.
+ */
+export const PRERENDERED_PAGES = {
+  '/login': 'login.html',
+  '/register': 'register.html',
+  '/find-pwd': 'find-pwd.html',
+} as const;
+
+export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
+
+/** The prerendered file of a pathname (exactly the page's path), or null. */
+export function prerenderedFileOf(pathname: string): string | null {
+  return Object.hasOwn(PRERENDERED_PAGES, pathname) ? PRERENDERED_PAGES[pathname as PrerenderedPath] : null;
+}
