@@ -8,7 +8,7 @@
 // `lhci assert` (the budgets of lighthouserc.json) and `lhci upload` (filesystem, .lighthouseci/).
 // Exit code: that of `lhci assert`.
 import { spawnSync } from 'node:child_process';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT, ensureBuild, startEdge } from './edge-local.mjs';
 import { collectSignedIn } from './lhci-signed-in.mjs';
@@ -110,6 +110,7 @@ try {
   });
   // Only this run's reports in .lighthouseci/reports (the filesystem target adds, never prunes).
   await rm(join(OUT, 'reports'), { recursive: true, force: true });
+  await mkdir(OUT, { recursive: true });
   if (process.argv.includes('--signed-in-only')) {
     for (const name of await readdir(OUT).catch(() => [])) if (/^lhr-.*\.json$/.test(name)) await rm(join(OUT, name));
   } else {
