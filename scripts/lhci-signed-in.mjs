@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { DEMO, LOGIN_PLACEHOLDERS, SIGNED_IN_ROUTES, seedDemoWork } from './signed-in.mjs';
 
-export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chromeFlags, onlyCategories }) {
+export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chromeFlags, onlyCategories, routes = SIGNED_IN_ROUTES }) {
   await seedDemoWork(baseURL);
   const browser = await puppeteer.launch({
     executablePath: chromePath,
@@ -41,7 +41,7 @@ export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chrom
     process.on('unhandledRejection', onStray);
     let written = 0;
     try {
-      for (const route of SIGNED_IN_ROUTES) {
+      for (const route of routes) {
         const url = new URL(route, baseURL).href;
         for (let run = 1; run <= runs; run++) {
           for (let attempt = 1; ; attempt++) {
