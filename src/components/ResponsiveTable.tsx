@@ -108,7 +108,7 @@ function CardList<T extends object>({ columns, dataSource, rowKey, loading, loca
   const list = className ? `card-list ${className}` : 'card-list';
   if (busy && rows.length === 0) {
     return (
-      <div className={list} data-testid={testId} aria-busy="true" aria-label={t('list.loading')}>
+      <div className={list} data-testid={testId} aria-busy="true">
         {[0, 1, 2].map((n) => (
           <div key={n} className="card-list-card card-list-skeleton" style={{ height: visible.length * 33 + 14 }} />
         ))}
