@@ -3,7 +3,7 @@
 // the login form as the demo account (the session lives in that tab's sessionStorage), then each
 // route is audited in that tab `runs` times, cold: before every run the HTTP cache, the service
 // worker and its caches are cleared, the session is kept (disableStorageReset). Each result is
-// written as .lighthouseci/lhr-*.json, where `lhci assert` reads it beside lhci collect's own.
+// written as .lighthouseci/lhr-<digits>.json (the only names `lhci assert` reads), beside lhci collect's own.
 // A run whose tab crashes (this machine is short of memory at times) is repeated once in a fresh tab
 // given the same session.
 import { writeFile } from 'node:fs/promises';
@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { DEMO, LOGIN_PLACEHOLDERS, SIGNED_IN_ROUTES, seedDemoWork } from './signed-in.mjs';
 
-export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chromeFlags, onlyCategories }) {
+export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chromeFlags, onlyCategories, routes = SIGNED_IN_ROUTES }) {
   await seedDemoWork(baseURL);
   const browser = await puppeteer.launch({
     executablePath: chromePath,
@@ -41,7 +41,7 @@ export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chrom
     process.on('unhandledRejection', onStray);
     let written = 0;
     try {
-      for (const route of SIGNED_IN_ROUTES) {
+      for (const route of routes) {
         const url = new URL(route, baseURL).href;
         for (let run = 1; run <= runs; run++) {
           for (let attempt = 1; ; attempt++) {
@@ -54,7 +54,8 @@ export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chrom
               const result = await lighthouse(url, { output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories }, undefined, page);
               if (!result?.lhr || result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result?.lhr?.runtimeError?.message ?? 'no result'}`);
               if (new URL(result.lhr.finalDisplayedUrl).pathname !== route) throw new Error(`${url} ended on ${result.lhr.finalDisplayedUrl}: the session was lost`);
-              await writeFile(join(outDir, `lhr-signed-in-${Date.now()}-${++written}.json`), JSON.stringify(result.lhr));
+              // lhci reads only lhr-<digits>.json: a unique number per run (milliseconds, then a counter).
+              await writeFile(join(outDir, `lhr-${Date.now()}${String(++written).padStart(3, '0')}.json`), JSON.stringify(result.lhr));
               break;
             } catch (error) {
               if (attempt === 2) throw error;

@@ -4,11 +4,13 @@
 // the project's nginx config on free ports, then runs `lhci collect` (the visitor URLs of
 // lighthouserc.json, moved to that port), Lighthouse on the signed-in routes (lhci-signed-in.mjs:
 // logged in through the form, a database holding plans and templates; `--visitor-only` skips
-// them, `--signed-in-only` runs only them), prints the figures per URL (median of the runs),
+// them, `--signed-in-only` runs only them, `--route=/path` (repeatable) only those signed-in routes,
+// `--build-dir=PATH` serves that build instead of dist/, e.g. to compare two builds), prints the
+// figures per URL (median of the runs),
 // `lhci assert` (the budgets of lighthouserc.json) and `lhci upload` (filesystem, .lighthouseci/).
 // Exit code: that of `lhci assert`.
 import { spawnSync } from 'node:child_process';
-import { readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT, ensureBuild, startEdge } from './edge-local.mjs';
 import { collectSignedIn } from './lhci-signed-in.mjs';
@@ -98,7 +100,9 @@ function printSummary(summary) {
 }
 
 const rc = JSON.parse(await readFile(RC, 'utf8'));
-const buildDir = await ensureBuild({ force: process.argv.includes('--rebuild') });
+const option = (name) => process.argv.filter((arg) => arg.startsWith(`--${name}=`)).map((arg) => arg.slice(name.length + 3));
+const buildDir = option('build-dir')[0] ?? (await ensureBuild({ force: process.argv.includes('--rebuild') }));
+const onlyRoutes = option('route');
 const edge = await startEdge({ buildDir });
 let exitCode = 1;
 try {
@@ -110,6 +114,7 @@ try {
   });
   // Only this run's reports in .lighthouseci/reports (the filesystem target adds, never prunes).
   await rm(join(OUT, 'reports'), { recursive: true, force: true });
+  await mkdir(OUT, { recursive: true });
   if (process.argv.includes('--signed-in-only')) {
     for (const name of await readdir(OUT).catch(() => [])) if (/^lhr-.*\.json$/.test(name)) await rm(join(OUT, name));
   } else {
@@ -118,7 +123,7 @@ try {
   }
   if (!process.argv.includes('--visitor-only')) {
     const { numberOfRuns, chromePath, settings } = rc.ci.collect;
-    await collectSignedIn({ baseURL: edge.url, outDir: OUT, runs: numberOfRuns, chromePath, ...settings });
+    await collectSignedIn({ baseURL: edge.url, outDir: OUT, runs: numberOfRuns, chromePath, ...settings, ...(onlyRoutes.length ? { routes: onlyRoutes } : {}) });
   }
   const summary = await summarize();
   printSummary(summary);

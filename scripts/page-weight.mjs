@@ -3,7 +3,8 @@
 // sheets the page requests (gzip sizes of those build files, as nginx sends them), in Chromium
 // at phone width (390 px; `--width=1440` for desktop). Visitor pages first, then the signed-in
 // pages of the demo account logged in through the form, on a temporary database holding plans and
-// templates. Builds dist/ when missing (`--rebuild` forces it). Prints figures; passes or fails nothing.
+// templates. Builds dist/ when missing (`--rebuild` forces it); `--files` also lists each route's
+// files, largest first. Prints figures; passes or fails nothing.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +17,7 @@ import { DEMO, LOGIN_PLACEHOLDERS, SIGNED_IN_ROUTES, seedDemoWork } from './sign
 const VISITOR_ROUTES = ['/login', '/register', '/find-pwd'];
 const widthArg = process.argv.find((arg) => arg.startsWith('--width='));
 const width = widthArg ? Number(widthArg.slice('--width='.length)) : 390;
+const listFiles = process.argv.includes('--files');
 
 const buildDir = await ensureBuild({ force: process.argv.includes('--rebuild') });
 const gzipSizes = new Map();
@@ -49,9 +51,10 @@ try {
     requested = [];
     await before();
     await page.goto(route, { waitUntil: 'networkidle' });
-    const row = { route, js: 0, jsFiles: 0, css: 0, cssFiles: 0 };
+    const row = { route, js: 0, jsFiles: 0, css: 0, cssFiles: 0, files: [] };
     for (const { type, path } of new Map(requested.map((r) => [r.path, r])).values()) {
       const size = await gzipSize(path);
+      row.files.push({ path, size });
       if (type === 'script') {
         row.js += size;
         row.jsFiles += 1;
@@ -85,4 +88,5 @@ console.log(`\nPage weight per route at ${width} px: scripts and style sheets th
 console.log('Route                 JS gzip (files)     CSS gzip (files)');
 for (const row of rows) {
   console.log(`${row.route.padEnd(20)} ${`${kib(row.js)} (${row.jsFiles})`.padStart(17)} ${`${kib(row.css)} (${row.cssFiles})`.padStart(20)}`);
+  if (listFiles) for (const file of row.files.sort((a, b) => b.size - a.size)) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
 }

@@ -89,3 +89,19 @@ export function withAntd<P extends object>(factory: () => Promise<{ default: Com
     namespaces,
   );
 }
+
+const preloaded = new Set<string>();
+
+/**
+ * `<PreloadData name load />`: starts a page's first API calls (`load`, SWR preloads) while its lazy
+ * code and catalogue load, once per page (`name`): rendered beside the lazy page, it runs before the
+ * page suspends, and the page's own hooks take the requests over (and report their errors). Later
+ * visits find the code loaded and fetch from the page itself.
+ */
+export function PreloadData({ name, load }: { name: string; load: () => Promise<unknown> }) {
+  if (!preloaded.has(name)) {
+    preloaded.add(name);
+    load().catch(() => undefined);
+  }
+  return null;
+}

@@ -1,13 +1,18 @@
 /**
- * The route table. Every page is lazy. The guard runs first; visitors reach only the
- * visitor paths. Pages owned by feature helpers (flow, plan, recharge) are only routed from here.
+ * The route table. Every page is lazy; a signed-in page's first API calls start with its code
+ * (PreloadData with the feature's preload), not after it. The guard runs first; visitors reach only
+ * the visitor paths. Pages owned by feature helpers (flow, plan, recharge) are only routed from here.
  */
 import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { FLOW_TYPES, type FlowType } from '@common/domain';
 import { rememberInvite } from '@/lib/session';
+import { preloadFlowData } from '@/features/flow/api';
+import { preloadPlanData } from '@/features/plan/api';
+import { preloadRechargeData } from '@/features/recharge/api';
+import { preloadUserCenterData } from '@/features/user/api';
 import { inviteIdFromPath } from './guard';
-import { lazyPage, withAntd } from './lazy';
+import { lazyPage, PreloadData, withAntd } from './lazy';
 import PageLoading from './PageLoading';
 
 const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
@@ -31,6 +36,8 @@ const homeExtra: ReactNode = <Suspense fallback={null}><PlanOverview /></Suspens
 const LatestOrders = lazyPage(() => import('@/features/recharge').then((m) => ({ default: m.LatestOrders })), ['recharge']);
 const userCenterOrders: ReactNode = <Suspense fallback={null}><LatestOrders /></Suspense>;
 
+const preloadUserCenter = () => Promise.all([preloadUserCenterData(), preloadRechargeData.latestOrders()]);
+
 /** /smi/{id}, /sui/{id}: keep the invite id for /register, then replace the route with /login. */
 function InviteRedirect() {
   const [location] = useLocation();
@@ -42,13 +49,24 @@ function InviteRedirect() {
 function FlowRoute() {
   const { type } = useParams<{ type: string }>();
   if (!(FLOW_TYPES as readonly string[]).includes(type)) return <NotFoundPage />;
-  return <FlowPage key={type} flowType={type as FlowType} />;
+  return (
+    <>
+      <PreloadData name={`flow/${type}`} load={() => preloadFlowData(type as FlowType)} />
+      <FlowPage key={type} flowType={type as FlowType} />
+    </>
+  );
 }
 
 function RechargeRoute() {
   const { type } = useParams<{ type: string }>();
   if (!(RECHARGE_TYPES as readonly string[]).includes(type)) return <NotFoundPage />;
-  return <RechargePage type={type as RechargeType} />;
+  const preload = type === 'integral' || type === 'member' ? preloadRechargeData[type] : undefined;
+  return (
+    <>
+      {preload && <PreloadData name={`recharge/${type}`} load={preload} />}
+      <RechargePage type={type as RechargeType} />
+    </>
+  );
 }
 
 export default function AppRoutes() {
@@ -67,12 +85,14 @@ export default function AppRoutes() {
         <Route path="/register" component={RegisterPage} />
         <Route path="/find-pwd" component={FindPwdPage} />
         <Route path="/">
+          <PreloadData name="home" load={preloadPlanData.overview} />
           <HomePage extra={homeExtra} />
         </Route>
         <Route path="/user">
           <Redirect to="/user/center" replace />
         </Route>
         <Route path="/user/center">
+          <PreloadData name="user/center" load={preloadUserCenter} />
           <UserCenterPage orders={userCenterOrders} />
         </Route>
         <Route path="/flow">
@@ -83,9 +103,11 @@ export default function AppRoutes() {
           <Redirect to="/plan/list" replace />
         </Route>
         <Route path="/plan/list">
+          <PreloadData name="plan/list" load={preloadPlanData.list} />
           <PlanPage type="list" />
         </Route>
         <Route path="/plan/template">
+          <PreloadData name="plan/template" load={preloadPlanData.template} />
           <PlanPage type="template" />
         </Route>
         <Route path="/recharge">

@@ -1,14 +1,18 @@
 /**
  * antd's Table on wide screens; on a phone the same rows as a list of cards: one card per row,
  * each cell a line with its column title, so every column and every action is in reach without a
- * sideways-scrolling region (and without the wide table's fixed columns and scroll width).
- * `loadError` (the list's fetch error, e.g. offline) keeps the table truthful: without rows it says
+ * sideways-scrolling region. The phone list is plain markup: antd's Table (its chunk is the largest
+ * of the app) is loaded only where a table is on screen, and only when it is.
+ * `loadError` (the list's fetch error, e.g. offline) keeps the list truthful: without rows it says
  * the list could not be loaded instead of "no data"; with rows kept from an earlier load it marks
  * them as such.
  */
-import { useSyncExternalStore, type TdHTMLAttributes } from 'react';
-import { Table, type TableProps } from 'antd';
+import { lazy, Suspense, useSyncExternalStore, type ComponentType, type Key, type ReactNode } from 'react';
+import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
+import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+
+const Table = lazy(() => import('./AntdTable')) as unknown as ComponentType<TableProps<object>>;
 
 const PHONE_QUERY = '(max-width: 720px)';
 
@@ -26,6 +30,10 @@ export function useIsPhone(): boolean {
     () => false,
   );
 }
+
+/** Height of one table row of antd's "middle" size, and of its header and pager: the loading placeholder's size. */
+const ROW_HEIGHT = 55;
+const CHROME_HEIGHT = 56 + 64;
 
 export interface ResponsiveTableProps<T> extends TableProps<T> {
   loadError?: unknown;
@@ -47,15 +55,124 @@ export default function ResponsiveTable<T extends object>({ loadError, ...props 
   );
 }
 
-function AdaptiveTable<T extends object>({ columns, scroll, className, ...rest }: TableProps<T>) {
+function AdaptiveTable<T extends object>(props: TableProps<T>) {
   const phone = useIsPhone();
-  if (!phone) return <Table<T> columns={columns} scroll={scroll} className={className} {...rest} />;
-  const cardColumns = columns?.map((column) => ({
-    ...column,
-    fixed: undefined,
-    width: undefined,
-    onCell: (record: T, index?: number) =>
-      ({ ...column.onCell?.(record, index), 'data-label': typeof column.title === 'string' ? column.title : undefined }) as TdHTMLAttributes<HTMLElement>,
-  }));
-  return <Table<T> columns={cardColumns} className={className ? `card-table ${className}` : 'card-table'} {...rest} />;
+  if (phone) return <CardList<T> {...props} />;
+  const rows = props.dataSource?.length || (props.pagination && props.pagination.pageSize) || 5;
+  return (
+    <Suspense fallback={<div className="table-placeholder" aria-busy="true" style={{ minHeight: rows * ROW_HEIGHT + CHROME_HEIGHT }} />}>
+      <Table {...(props as unknown as TableProps<object>)} />
+    </Suspense>
+  );
+}
+
+type Column<T> = TableColumnType<T>;
+
+function cellValue<T>(record: T, dataIndex: Column<T>['dataIndex']): unknown {
+  if (dataIndex === undefined || dataIndex === null) return undefined;
+  const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex];
+  return path.reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<PropertyKey, unknown>)[key as PropertyKey]), record);
+}
+
+function cellContent<T>(column: Column<T>, record: T, index: number): ReactNode {
+  const value = cellValue(record, column.dataIndex);
+  if (column.render) {
+    const rendered = column.render(value, record, index);
+    // A render may answer antd's { children, props } cell object.
+    return rendered && typeof rendered === 'object' && 'children' in rendered && !('$$typeof' in rendered) ? (rendered as { children: ReactNode }).children : (rendered as ReactNode);
+  }
+  return value === undefined || value === null ? '' : (value as ReactNode);
+}
+
+function rowKeyOf<T>(record: T, index: number, rowKey: TableProps<T>['rowKey']): Key {
+  if (typeof rowKey === 'function') return rowKey(record, index) as Key;
+  if (rowKey !== undefined) return (record as Record<string, Key>)[rowKey as string];
+  return (record as { key?: Key }).key ?? index;
+}
+
+/** The phone list: the Table props this app uses (columns, rows, selection, paging, loading, empty text). */
+function CardList<T extends object>({ columns, dataSource, rowKey, loading, locale, pagination, rowSelection, className, ...rest }: TableProps<T>) {
+  const { t } = useTranslation('common');
+  const rows = dataSource ?? [];
+  const busy = Boolean(typeof loading === 'object' ? loading.spinning : loading);
+  const visible = (columns ?? []).filter((column): column is Column<T> => !('children' in column) && !column.hidden);
+  const keys = rows.map((record, index) => rowKeyOf(record, index, rowKey));
+  const selected = new Set(rowSelection?.selectedRowKeys ?? []);
+  const select = (next: Key[]) =>
+    rowSelection?.onChange?.(
+      next,
+      rows.filter((_, index) => next.includes(keys[index])),
+      { type: 'multiple' },
+    );
+  const testId = (rest as { 'data-testid'?: string })['data-testid'];
+  const list = className ? `card-list ${className}` : 'card-list';
+  if (busy && rows.length === 0) {
+    return (
+      <div className={list} data-testid={testId} aria-busy="true">
+        {[0, 1, 2].map((n) => (
+          <div key={n} className="card-list-card card-list-skeleton" style={{ height: visible.length * 33 + 14 }} />
+        ))}
+      </div>
+    );
+  }
+  return (
+    <div className={list} data-testid={testId} aria-busy={busy || undefined}>
+      {rowSelection && rows.length > 0 && (
+        <label className="card-list-select-all">
+          <input
+            type="checkbox"
+            checked={keys.every((key) => selected.has(key))}
+            onChange={(event) => select(event.target.checked ? keys : [])}
+          />
+          {t('list.selectAll')}
+        </label>
+      )}
+      {rows.length === 0 ? (
+        <p className="card-list-empty">{(locale?.emptyText as ReactNode) ?? null}</p>
+      ) : (
+        <ul className="card-list-rows">
+          {rows.map((record, index) => (
+            <li key={keys[index]} className="card-list-card">
+              {rowSelection && (
+                <label className="card-list-line">
+                  <input
+                    type="checkbox"
+                    checked={selected.has(keys[index])}
+                    onChange={(event) => select(event.target.checked ? [...selected, keys[index]] : [...selected].filter((key) => key !== keys[index]))}
+                  />
+                  <span>{t('list.selectRow')}</span>
+                </label>
+              )}
+              {visible.map((column, columnIndex) => (
+                <div key={String(column.key ?? column.dataIndex ?? columnIndex)} className="card-list-line">
+                  {typeof column.title === 'string' && <span className="card-list-label">{column.title}</span>}
+                  <span className="card-list-value">{cellContent(column, record, index)}</span>
+                </div>
+              ))}
+            </li>
+          ))}
+        </ul>
+      )}
+      {pagination && <Pager {...pagination} />}
+    </div>
+  );
+}
+
+function Pager({ current = 1, pageSize = 10, total = 0, onChange, hideOnSinglePage, showTotal }: TablePaginationConfig) {
+  const { t } = useTranslation('common');
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (hideOnSinglePage && pages <= 1) return null;
+  const go = (page: number) => onChange?.(page, pageSize);
+  return (
+    <nav className="card-list-pager" aria-label={t('list.page', { page: current, pages })}>
+      {showTotal && <span>{showTotal(total, [(current - 1) * pageSize + 1, Math.min(total, current * pageSize)])}</span>}
+      <Button size="small" disabled={current <= 1} onClick={() => go(current - 1)}>
+        {t('list.prev')}
+      </Button>
+      <span>{t('list.page', { page: current, pages })}</span>
+      <Button size="small" disabled={current >= pages} onClick={() => go(current + 1)}>
+        {t('list.next')}
+      </Button>
+    </nav>
+  );
 }

@@ -4,6 +4,8 @@
  * On a prerendered public page the server has already put the banner in the HTML
  * (common/announcement-banner.ts, same elements): its text is the first answer, so hydration finds
  * what it renders and the banner does not move the page when the app starts.
+ * Elsewhere the last answer is remembered (localStorage) and shown at once on the next page load while the
+ * new one is fetched, so the page below does not move down when the answer arrives.
  */
 import useSWR from 'swr';
 import { SPEAKER_ICON } from '@common/announcement-banner';
@@ -14,7 +16,26 @@ interface Announcement {
   content: string;
 }
 
-const fetchTop = () => apiGet<Announcement | null>(ANNOUNCEMENT_PATH, { type: 'top' }, { silent: true });
+const REMEMBERED_KEY = 'announcementTop';
+
+function remembered(): Announcement | undefined {
+  try {
+    const content = localStorage.getItem(REMEMBERED_KEY);
+    return content === null ? undefined : { content };
+  } catch {
+    return undefined;
+  }
+}
+
+async function fetchTop() {
+  const announcement = await apiGet<Announcement | null>(ANNOUNCEMENT_PATH, { type: 'top' }, { silent: true });
+  try {
+    localStorage.setItem(REMEMBERED_KEY, announcement?.content?.trim() ?? '');
+  } catch {
+    /* storage unavailable: the banner just shows when its answer arrives */
+  }
+  return announcement;
+}
 
 /** The banner text the server wrote into this page, read once at start (before any render). */
 const inPage: Announcement | undefined = (() => {
@@ -34,7 +55,7 @@ export function AnnouncementBannerView({ content }: { content: string }) {
 }
 
 export default function AnnouncementBanner() {
-  const { data } = useSWR([ANNOUNCEMENT_PATH, 'top'], fetchTop, { revalidateOnFocus: false, fallbackData: inPage });
+  const { data } = useSWR([ANNOUNCEMENT_PATH, 'top'], fetchTop, { revalidateOnFocus: false, revalidateOnMount: true, fallbackData: inPage ?? remembered() });
   const content = data?.content?.trim();
   if (!content) return null;
   return <AnnouncementBannerView content={content} />;

@@ -4,7 +4,8 @@
  * (which has no start date).
  */
 import type { ReactNode } from 'react';
-import { DatePicker, InputNumber } from 'antd';
+import { InputNumber } from 'antd';
+import { DatePicker } from '@/components/LazyDatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { FlowType } from '@common/domain';

@@ -1,14 +1,19 @@
 /** Calls of the publish-task screen: the platform's config, plan creation and "save as template" from the form. */
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import type { CreatedPlan, PlanConfig, PlanForm, TemplateForm } from '@common/api-types';
 import type { FlowType } from '@common/domain';
-import { apiAction } from '@/lib/api';
+import { apiAction, swrFetcher } from '@/lib/api';
 
 export const PLAN_CONFIG_PATH = '/api/plan/config';
 
+const planConfigKey = (flowType: FlowType) => [PLAN_CONFIG_PATH, { flowType }] as const;
+
 export function usePlanConfig(flowType: FlowType) {
-  return useSWR<PlanConfig>([PLAN_CONFIG_PATH, { flowType }]);
+  return useSWR<PlanConfig>(planConfigKey(flowType));
 }
+
+/** The publish page's data, fetched while its code loads (src/app/routes). */
+export const preloadFlowData = (flowType: FlowType) => preload(planConfigKey(flowType), swrFetcher);
 
 export const createPlan = (form: PlanForm) => apiAction<CreatedPlan>('/api/plan/create', form);
 

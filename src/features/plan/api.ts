@@ -2,9 +2,9 @@
  * Calls of /plan/list, /plan/template and the home overview.
  * List filters are the same for the table and the .xlsx export.
  */
-import useSWR, { mutate } from 'swr';
+import useSWR, { mutate, preload } from 'swr';
 import type { FlowType, PlanStatus } from '@common/domain';
-import { apiAction, apiPost, downloadXlsx, type Query } from '@/lib/api';
+import { apiAction, apiPost, downloadXlsx, swrFetcher, type Query } from '@/lib/api';
 import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
 import type { CreatedPlan, DeleteResult, Page, PlanConfig, PlanCounts, PlanDetail, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
 
@@ -34,12 +34,21 @@ export function filterQuery(filters: PlanFilters): Query {
   };
 }
 
+/** Rows per page of the plan and template lists. */
+export const PLAN_PAGE_SIZE = 10;
+/** Plans in the home overview's "latest" list. */
+export const OVERVIEW_LATEST = 5;
+
+const planListKey = (filters: PlanFilters, page: number, pageSize: number) => [PLAN_LIST_PATH, { ...filterQuery(filters), page, pageSize }] as const;
+const planCountKey = (flowType?: FlowType) => [PLAN_COUNT_PATH, { flowType }] as const;
+const templateListKey = (page: number, pageSize: number) => [TEMPLATE_LIST_PATH, { page, pageSize }] as const;
+
 export function usePlanList(filters: PlanFilters, page: number, pageSize: number) {
-  return useSWR<Page<PlanRow>>([PLAN_LIST_PATH, { ...filterQuery(filters), page, pageSize }], { keepPreviousData: true });
+  return useSWR<Page<PlanRow>>(planListKey(filters, page, pageSize), { keepPreviousData: true });
 }
 
 export function usePlanCounts(flowType?: FlowType) {
-  return useSWR<PlanCounts>([PLAN_COUNT_PATH, { flowType }]);
+  return useSWR<PlanCounts>(planCountKey(flowType));
 }
 
 export function usePlanDetail(id: number | null) {
@@ -47,13 +56,23 @@ export function usePlanDetail(id: number | null) {
 }
 
 export function useTemplates(page: number, pageSize: number) {
-  return useSWR<Page<TemplateRow>>([TEMPLATE_LIST_PATH, { page, pageSize }], { keepPreviousData: true });
+  return useSWR<Page<TemplateRow>>(templateListKey(page, pageSize), { keepPreviousData: true });
 }
 
 /** Every platform's config (the template editor's services and the business time zone). */
 export function usePlanConfigs() {
   return useSWR<PlanConfig[]>(PLAN_FULL_DATA_PATH);
 }
+
+/**
+ * What each page asks for on its first render, fetched while its code loads (src/app/routes calls
+ * these with the page's lazy import), so the data does not wait for the code.
+ */
+export const preloadPlanData = {
+  list: () => Promise.all([preload(planListKey({}, 1, PLAN_PAGE_SIZE), swrFetcher), preload(planCountKey(), swrFetcher)]),
+  template: () => Promise.all([preload(templateListKey(1, PLAN_PAGE_SIZE), swrFetcher), preload(PLAN_FULL_DATA_PATH, swrFetcher)]),
+  overview: () => Promise.all([preload(planListKey({}, 1, OVERVIEW_LATEST), swrFetcher), preload(planCountKey(), swrFetcher)]),
+};
 
 /** Re-fetch every cached answer under these paths (all pages and filters). */
 export function revalidate(...paths: string[]) {

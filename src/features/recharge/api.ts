@@ -4,19 +4,23 @@
  * lists of /api/order/list
  * (type=record: orders; type=integral-details: the points ledger).
  */
-import useSWR from 'swr';
+import useSWR, { preload } from 'swr';
 import type { Goods, GoodsType, LedgerRow, MemberLevelInfo, OrderRow, Page, PayScene, PayTypeOption } from '@common/api-types';
 import type { PayType } from '@common/domain';
-import { apiAction, apiGet, apiPost, type Query } from '@/lib/api';
+import { apiAction, apiGet, apiPost, swrFetcher, type Query } from '@/lib/api';
 
 export const ORDER_LIST_PATH = '/api/order/list';
 export const ORDER_DETAIL_PATH = '/api/order/detail';
 
-export const useGoods = (type: GoodsType) => useSWR<Goods[]>(['/api/god/get', { type }] as const);
-export const useMemberLevels = () => useSWR<MemberLevelInfo[]>('/api/god/member-levels');
+const goodsKey = (type: GoodsType) => ['/api/god/get', { type }] as const;
+const MEMBER_LEVELS_PATH = '/api/god/member-levels';
+const PAY_TYPES_PATH = '/api/pay/types';
+
+export const useGoods = (type: GoodsType) => useSWR<Goods[]>(goodsKey(type));
+export const useMemberLevels = () => useSWR<MemberLevelInfo[]>(MEMBER_LEVELS_PATH);
 
 /** The pay types the server offers this user (gateways configured, transfer details set). */
-export const usePayTypes = () => useSWR<PayTypeOption[]>('/api/pay/types');
+export const usePayTypes = () => useSWR<PayTypeOption[]>(PAY_TYPES_PATH);
 
 /** scene 'wap' asks for the gateway's phone cashier page (pay.payUrl) instead of a QR code. */
 export const createOrder = (goodsId: number, payType: PayType, scene: PayScene) => apiAction<OrderRow>('/api/order/create', { goodsId, payType, scene });
@@ -36,8 +40,22 @@ export interface ListFilters extends Query {
   orderNo?: string;
 }
 
-export const useOrderRecords = (filters: ListFilters) =>
-  useSWR<Page<OrderRow>>([ORDER_LIST_PATH, { type: 'record', ...filters }] as const, { keepPreviousData: true });
+const orderRecordsKey = (filters: ListFilters) => [ORDER_LIST_PATH, { type: 'record', ...filters }] as const;
+
+export const useOrderRecords = (filters: ListFilters) => useSWR<Page<OrderRow>>(orderRecordsKey(filters), { keepPreviousData: true });
+
+/** Orders in the user centre's "latest orders". */
+export const LATEST_ORDER_COUNT = 5;
+
+/**
+ * What the recharge pages and the latest-orders widget ask for on their first render, fetched
+ * while their code loads (src/app/routes), so the data does not wait for the code.
+ */
+export const preloadRechargeData = {
+  integral: () => Promise.all([preload(goodsKey('integral'), swrFetcher), preload(PAY_TYPES_PATH, swrFetcher)]),
+  member: () => Promise.all([preload(goodsKey('member'), swrFetcher), preload(MEMBER_LEVELS_PATH, swrFetcher), preload(PAY_TYPES_PATH, swrFetcher)]),
+  latestOrders: () => preload(orderRecordsKey({ page: 1, pageSize: LATEST_ORDER_COUNT }), swrFetcher),
+};
 
 export const useLedger = (filters: ListFilters) =>
   useSWR<Page<LedgerRow>>([ORDER_LIST_PATH, { type: 'integral-details', ...filters }] as const, { keepPreviousData: true });

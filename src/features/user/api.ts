@@ -1,8 +1,14 @@
 /** User-center calls: avatar update and the recommend (invitees) list. */
-import { apiPost } from '@/lib/api';
+import { preload } from 'swr';
+import type { InvitedUser, Page } from '@common/api-types';
+import { apiGet, apiPost, swrFetcher } from '@/lib/api';
 import type { UserInfo } from '@/lib/session';
 
 export const RECOMMEND_LIST_PATH = '/api/user/recommend/list';
+export const RECOMMEND_PAGE_SIZE = 10;
+
+/** One page of the users one invited (its SWR key is [RECOMMEND_LIST_PATH, page]). */
+export const fetchRecommendPage = (page: number) => apiGet<Page<InvitedUser>>(RECOMMEND_LIST_PATH, { page, pageSize: RECOMMEND_PAGE_SIZE });
 
 export const updateAvatar = (avatar: string) => apiPost<UserInfo>('/api/user/update-avatar', { avatar });
 
@@ -23,3 +29,7 @@ export interface Device {
 
 export const logoutDevice = (id: number) => apiPost<Record<string, never>>('/api/user/devices/logout', { id });
 export const logoutOtherDevices = () => apiPost<{ count: number }>('/api/user/devices/logout-others');
+
+/** The user centre's data, fetched while its code loads (src/app/routes), so it does not wait for the code. */
+export const preloadUserCenterData = () =>
+  Promise.all([preload([RECOMMEND_LIST_PATH, 1], () => fetchRecommendPage(1)), preload(DEVICES_PATH, swrFetcher)]);

@@ -1,7 +1,8 @@
 /** The plan list's filters: status tabs with their counts, platform, start-date range, keyword search, and the export of what they select. */
 import { useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, DatePicker, Input, Select, Tabs } from 'antd';
+import { Button, Input, Select, Tabs } from 'antd';
+import { RangePicker } from '@/components/LazyDatePicker';
 import { useTranslation } from 'react-i18next';
 import { FLOW_TYPES, type FlowType, type PlanStatus } from '@common/domain';
 import { DATE_FORMAT, formatDate } from '@/lib/format';
@@ -53,7 +54,7 @@ export default function PlanFilterBar({ filters, onChange }: PlanFilterBarProps)
           aria-label={t('filter.platform')}
           options={[{ value: 'all', label: t('filter.allPlatforms') }, ...FLOW_TYPES.map((f) => ({ value: f, label: platformNames[f] }))]}
         />
-        <DatePicker.RangePicker
+        <RangePicker
           aria-label={t('filter.dates')}
           placeholder={[t('filter.dateFrom'), t('filter.dateTo')]}
           onChange={(range) => onChange({ dateFrom: range?.[0]?.format(DATE_FORMAT), dateTo: range?.[1]?.format(DATE_FORMAT) })}

@@ -9,7 +9,7 @@ import { Link } from 'wouter';
 import type { PlanRow } from '@common/api-types';
 import { toastSuccess } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/single-flight';
-import { planToTemplate, revalidate, TEMPLATE_LIST_PATH, usePlanList, type PlanFilters } from '../api';
+import { PLAN_PAGE_SIZE as PAGE_SIZE, planToTemplate, revalidate, TEMPLATE_LIST_PATH, usePlanList, type PlanFilters } from '../api';
 import { canDelete, canStop } from '../rules';
 import DeletePlansDialog from './DeletePlansDialog';
 import PlanFilterBar from './PlanFilterBar';
@@ -18,7 +18,6 @@ import { usePlanColumns } from './planColumns';
 import StopPlansDialog from './StopPlansDialog';
 import ResponsiveTable from '@/components/ResponsiveTable';
 
-const PAGE_SIZE = 10;
 
 async function saveAsTemplate(plan: PlanRow, doneText: string) {
   try {

@@ -3,7 +3,7 @@ import { Progress, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatDateTime, formatPoints } from '@/lib/format';
-import { usePlanCounts, usePlanList } from '../api';
+import { OVERVIEW_LATEST, usePlanCounts, usePlanList } from '../api';
 import { progressPercent } from '../rules';
 import { PLAN_STATUSES, STATUS_COLORS, usePlanStatusNames } from './status';
 import '../plan.css';
@@ -11,7 +11,7 @@ import '../plan.css';
 export default function PlanOverview() {
   const { t } = useTranslation('plan');
   const { data: counts } = usePlanCounts();
-  const { data: latest } = usePlanList({}, 1, 5);
+  const { data: latest } = usePlanList({}, 1, OVERVIEW_LATEST);
   const statusNames = usePlanStatusNames();
   return (
     <section className="plan-overview" data-testid="plan-overview">

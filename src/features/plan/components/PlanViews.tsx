@@ -1,10 +1,13 @@
 /** One plan's details and time distribution, read from plan detail while either view is open. */
+import { lazy, Suspense } from 'react';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { usePlanDetail } from '../api';
-import PlanDetails from './PlanDetails';
 import TimeDistribution from './TimeDistribution';
 import { DetailsDrawer, TimeDistributionDialog } from './ViewDialogs';
+
+// Its tables load when a drawer first opens, not with the list.
+const PlanDetails = lazy(() => import('./PlanDetails'));
 
 export interface PlanViewsProps {
   view: { kind: 'details' | 'time'; id: number } | null;
@@ -18,7 +21,9 @@ export default function PlanViews({ view, onClose }: PlanViewsProps) {
     <>
       <DetailsDrawer open={view?.kind === 'details'} onClose={onClose} title={t('details.title')}>
         {detail ? (
-          <PlanDetails form={detail.plan} serviceName={detail.plan.configName} options={detail.plan.options ?? []} plan={detail.plan} schedule={detail.schedule} ledger={detail.ledger} />
+          <Suspense fallback={<Skeleton active />}>
+            <PlanDetails form={detail.plan} serviceName={detail.plan.configName} options={detail.plan.options ?? []} plan={detail.plan} schedule={detail.schedule} ledger={detail.ledger} />
+          </Suspense>
         ) : (
           <Skeleton active />
         )}

@@ -2,24 +2,25 @@
  * /plan/template: the user's templates with details, time distribution, publish, edit and delete;
  * each dialog is its own piece. Days and hours count in the business time zone of the plan configs.
  */
-import { useState } from 'react';
-import { Button, Modal, Space, Tag, type TableColumnsType } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Modal, Skeleton, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TemplateRow } from '@common/api-types';
 import { businessNow } from '@common/distribution';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
-import { deleteTemplate, revalidate, TEMPLATE_LIST_PATH, usePlanConfigs, useTemplates } from '../api';
+import { deleteTemplate, PLAN_PAGE_SIZE as PAGE_SIZE, revalidate, TEMPLATE_LIST_PATH, usePlanConfigs, useTemplates } from '../api';
 import { describeTemplate, platformServices } from '../templates';
-import EditTemplateDialog from './EditTemplateDialog';
-import PlanDetails from './PlanDetails';
-import PublishTemplateDialog from './PublishTemplateDialog';
 import TimeDistribution from './TimeDistribution';
 import { useRunAction } from './useRunAction';
 import { DetailsDrawer, TimeDistributionDialog } from './ViewDialogs';
 import ResponsiveTable from '@/components/ResponsiveTable';
 
-const PAGE_SIZE = 10;
+// Opened on demand: their code (tables, date pickers, the plan form) loads then, not with the list.
+const EditTemplateDialog = lazy(() => import('./EditTemplateDialog'));
+const PlanDetails = lazy(() => import('./PlanDetails'));
+const PublishTemplateDialog = lazy(() => import('./PublishTemplateDialog'));
+
 
 type DialogKind = 'details' | 'time' | 'publish' | 'edit' | 'delete';
 
@@ -92,15 +93,21 @@ export default function TemplateTab() {
       />
 
       <DetailsDrawer open={dialog?.kind === 'details'} onClose={close} title={t('template.detailsTitle')}>
-        {current && described && <PlanDetails form={current.form} serviceName={described.config?.name ?? '--'} options={described.options} />}
+        {current && described && (
+          <Suspense fallback={<Skeleton active />}>
+            <PlanDetails form={current.form} serviceName={described.config?.name ?? '--'} options={described.options} />
+          </Suspense>
+        )}
       </DetailsDrawer>
 
       <TimeDistributionDialog open={dialog?.kind === 'time'} onClose={close}>
         {current && <TimeDistribution distribution={current.form.distribution} currentHour={timeZone ? businessNow(new Date(), timeZone).hour : undefined} />}
       </TimeDistributionDialog>
 
-      {dialog?.kind === 'publish' && timeZone && <PublishTemplateDialog template={dialog.template} config={described?.config} timeZone={timeZone} onClose={close} />}
-      {dialog?.kind === 'edit' && timeZone && <EditTemplateDialog template={dialog.template} services={platformServices(configs, dialog.template.form)} timeZone={timeZone} onClose={close} />}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'publish' && timeZone && <PublishTemplateDialog template={dialog.template} config={described?.config} timeZone={timeZone} onClose={close} />}
+        {dialog?.kind === 'edit' && timeZone && <EditTemplateDialog template={dialog.template} services={platformServices(configs, dialog.template.form)} timeZone={timeZone} onClose={close} />}
+      </Suspense>
 
       <Modal
         open={dialog?.kind === 'delete'}

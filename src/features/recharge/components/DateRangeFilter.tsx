@@ -1,6 +1,7 @@
 /** Date range (YYYY-MM-DD, inclusive days) and, for orders, an order number: the list filters. */
 import { useState } from 'react';
-import { Button, DatePicker, Input } from 'antd';
+import { Button, Input } from 'antd';
+import { RangePicker } from '@/components/LazyDatePicker';
 import type { Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { DATE_FORMAT } from '@/lib/format';
@@ -34,7 +35,7 @@ export default function DateRangeFilter({ onSearch, withOrderNo }: { onSearch: (
         search();
       }}
     >
-      <DatePicker.RangePicker
+      <RangePicker
         value={range}
         onChange={(value) => setRange(value)}
         format={DATE_FORMAT}

@@ -1,6 +1,6 @@
 /** /recharge/integral: points packages, payment method, pay flow, then the new balance. */
 import { useState } from 'react';
-import { Empty, Skeleton } from 'antd';
+import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints, formatPointsAmount, formatYuan } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
@@ -22,9 +22,17 @@ export default function IntegralPanel() {
         {t('balance')}：<strong data-testid="recharge-balance">{formatPoints(user?.integral)}</strong>
       </p>
       <h2 className="section-title">{t('integral.packages')}</h2>
-      {isLoading && <Skeleton active />}
       {goods && goods.length === 0 && <Empty description={t('integral.empty')} />}
-      <div className="recharge-packages" role="radiogroup" aria-label={t('integral.packages')}>
+      <div className="recharge-packages" role="radiogroup" aria-label={t('integral.packages')} aria-busy={isLoading || undefined}>
+        {/* Stand-ins of the usual four packages, the same size, so the checkout below stays put. */}
+        {isLoading &&
+          [0, 1, 2, 3].map((n) => (
+            <span key={n} className="recharge-package recharge-package-placeholder" aria-hidden="true">
+              <span className="recharge-package-points">&nbsp;</span>
+              <span className="recharge-price">&nbsp;</span>
+              <span className="recharge-hint">&nbsp;</span>
+            </span>
+          ))}
         {goods?.map((g) => (
           <button
             key={g.id}

@@ -7,10 +7,8 @@ import { orderGoodsLabel } from '../goods-label';
 import { Link } from 'wouter';
 import type { OrderRow } from '@common/api-types';
 import { formatDateTime, formatYuan } from '@/lib/format';
-import { useOrderRecords } from '../api';
+import { LATEST_ORDER_COUNT as LATEST_COUNT, useOrderRecords } from '../api';
 import ResponsiveTable from '@/components/ResponsiveTable';
-
-const LATEST_COUNT = 5;
 
 export default function LatestOrders() {
   const { t } = useTranslation('recharge');

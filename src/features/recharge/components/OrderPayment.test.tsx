@@ -103,7 +103,8 @@ describe('<OrderPayment>', () => {
       </>,
       { wrapper: fresh },
     );
-    const latest = screen.getByTestId('latest-orders');
+    // The table's code loads lazily: the list is there once it has.
+    const latest = await screen.findByTestId('latest-orders');
     await waitFor(() => expect(latest.textContent).toContain('待支付'));
     fireEvent.click(screen.getByTestId('sandbox-pay'));
     await waitFor(() => expect(screen.getByTestId('pay-success')).toBeTruthy());

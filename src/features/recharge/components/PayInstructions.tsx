@@ -3,7 +3,8 @@
  * amount and the time left, or its phone cashier page; collect QR or bank account with the order
  * number as transfer remark; contact service.
  */
-import { Alert, Button, QRCode, Statistic } from 'antd';
+import { Alert, Button, Statistic } from 'antd';
+import QRCode from '@/components/LazyQRCode';
 import { PAY_TYPES } from '@common/domain';
 import { formatYuan } from '@/lib/format';
 import { useTranslation } from 'react-i18next';

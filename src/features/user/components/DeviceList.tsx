@@ -73,14 +73,15 @@ export default function DeviceList() {
                   ]
             }
           >
-            <List.Item.Meta
-              title={
-                <span>
+            {/* antd's List.Item.Meta titles are h4: under the section's h2 that skips a level. */}
+            <div className="ant-list-item-meta">
+              <div className="ant-list-item-meta-content">
+                <h3 className="ant-list-item-meta-title device-name">
                   {name(device)} {device.current && <Tag color="blue" data-testid="device-current">{t('devices.current')}</Tag>}
-                </span>
-              }
-              description={`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}\u3000${t('devices.lastSeen')}：${formatDateTime(device.lastSeenAt)}`}
-            />
+                </h3>
+                <div className="ant-list-item-meta-description">{`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}\u3000${t('devices.lastSeen')}：${formatDateTime(device.lastSeenAt)}`}</div>
+              </div>
+            </div>
           </List.Item>
         )}
       />

@@ -1,6 +1,7 @@
 /** Invite link `{origin}/sui/{inviteCode}` with copy and a QR code. */
 import { CopyOutlined } from '@ant-design/icons';
-import { Button, Input, QRCode, Space } from 'antd';
+import { Button, Input, Space } from 'antd';
+import QRCode from '@/components/LazyQRCode';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '@/lib/toast';
 

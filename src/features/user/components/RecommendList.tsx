@@ -3,20 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberLevelNames } from '@/lib/domain-names';
 import useSWR from 'swr';
-import { apiGet } from '@/lib/api';
 import { formatDateTime, maskPhone } from '@/lib/format';
-import type { InvitedUser, Page } from '@common/api-types';
-import { RECOMMEND_LIST_PATH } from '../api';
+import type { InvitedUser } from '@common/api-types';
+import { fetchRecommendPage, RECOMMEND_LIST_PATH, RECOMMEND_PAGE_SIZE as PAGE_SIZE } from '../api';
 import ResponsiveTable from '@/components/ResponsiveTable';
-
-const PAGE_SIZE = 10;
 
 export default function RecommendList() {
   const { t } = useTranslation('user');
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useSWR([RECOMMEND_LIST_PATH, page], () =>
-    apiGet<Page<InvitedUser>>(RECOMMEND_LIST_PATH, { page, pageSize: PAGE_SIZE }),
-  );
+  const { data, isLoading } = useSWR([RECOMMEND_LIST_PATH, page], () => fetchRecommendPage(page));
   const levelNames: Record<number, string> = useMemberLevelNames();
   return (
     <ResponsiveTable<InvitedUser>
