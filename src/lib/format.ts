@@ -17,6 +17,7 @@ import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { formatPoints } from '@common/points-format';
 import { formatLocalDateTime, localDate } from '@common/zoned-time';
+import { DEFAULT_BUSINESS_TIME_ZONE, getBusinessTimeZone, setBusinessTimeZone } from './business-time-zone';
 
 export { formatPoints };
 
@@ -26,20 +27,7 @@ export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DATE_FORMAT = 'YYYY-MM-DD';
 export const MEMBER_EXPIRY_WARNING_DAYS = 7;
 
-/** The server's default TZ_BUSINESS, used until user-data says otherwise. */
-export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Shanghai';
-let businessTimeZone = DEFAULT_BUSINESS_TIME_ZONE;
-
-export function setBusinessTimeZone(timeZone: string) {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
-    businessTimeZone = timeZone;
-  } catch {
-    /* an unknown zone name: keep the one we have */
-  }
-}
-
-export const getBusinessTimeZone = () => businessTimeZone;
+export { DEFAULT_BUSINESS_TIME_ZONE, getBusinessTimeZone, setBusinessTimeZone };
 
 const yuanFormatter = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
@@ -62,7 +50,7 @@ function toInstant(value: DateInput): Date | null {
 
 export function formatDateTime(value: DateInput): string {
   const at = toInstant(value);
-  return at ? formatLocalDateTime(at, businessTimeZone) : '--';
+  return at ? formatLocalDateTime(at, getBusinessTimeZone()) : '--';
 }
 
 const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
@@ -70,7 +58,7 @@ const PLAIN_DATE = /^\d{4}-\d{2}-\d{2}$/;
 export function formatDate(value: DateInput): string {
   if (typeof value === 'string' && PLAIN_DATE.test(value)) return value;
   const at = toInstant(value);
-  return at ? localDate(at, businessTimeZone) : '--';
+  return at ? localDate(at, getBusinessTimeZone()) : '--';
 }
 
 /** Whole days (rounded up) from now until the deadline; null without a valid deadline. */

@@ -6,7 +6,7 @@
 import { mutate } from 'swr';
 import type { UserData } from '@common/api-types';
 import { SERVICE_INFO_PATH, USER_DATA_PATH } from './api-paths';
-import { setBusinessTimeZone } from './format';
+import { setBusinessTimeZone } from './business-time-zone';
 import { USER_CACHES } from './sw-rules';
 
 /** The user as user-data answers it (also the `user` of login and registration). */

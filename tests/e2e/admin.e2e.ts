@@ -79,7 +79,7 @@ describe('operator console', () => {
       await page.getByRole('button', { name: `编辑 ${service.name}` }).click();
       const dialog = page.getByRole('dialog').filter({ hasText: '基础服务' });
       await dialog.getByRole('spinbutton').first().fill(String(newPrice));
-      expect(await dialog.innerText()).toContain(`${service.name}：${newPrice} 积分`);
+      await expect.poll(() => dialog.innerText()).toContain(`${service.name}：${newPrice} 积分`); // the preview follows the form after its render
       await dialog.getByRole('button', { name: /保\s*存/ }).click();
       await expect.poll(() => page.locator('tr', { hasText: service.name }).first().innerText()).toContain(`${newPrice} 积分`);
 

@@ -76,7 +76,7 @@ describe('paying through the gateways', () => {
     const orderNo = await page.getByTestId('order-no').innerText();
     const trade = alipay.trades.get(orderNo)!;
     expect(await block.getAttribute('data-pay-code')).toMatch(/^https:\/\/qr\.alipay\.com\/fake/);
-    expect(await block.locator('canvas').isVisible()).toBe(true);
+    await block.locator('canvas').waitFor(); // the QR code's drawing code loads when the code is shown
     const text = await block.innerText();
     expect(text).toContain('请使用支付宝扫码付款');
     expect(text).toContain(`¥${trade.totalAmount}`);
@@ -139,7 +139,7 @@ describe('paying through the gateways', () => {
       expect(await phone.page.getByTestId('fake-cashier').innerText()).toBe(`¥${yuan(Number(visit.biz.total_amount) * 100)}`);
       await notifyAlipayPaid(orderNo);
       await phone.page.goto('/recharge/record'); // where Alipay returns the payer (on the real origin)
-      const row = phone.page.locator('tr', { hasText: orderNo });
+      const row = phone.page.getByRole('listitem').filter({ hasText: orderNo }); // a card on the phone, not a table row
       expect(await row.innerText()).toContain('已支付');
     } finally {
       await phone.context.close();
