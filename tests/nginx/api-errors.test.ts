@@ -168,7 +168,8 @@ describe('request ids', () => {
     const id = one(response, 'x-request-id');
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(seen.at(-1)?.['x-request-id']).toBe(id);
-    expect((await nginx.accessLog()).some((line) => line.includes('GET /api/user/user-data') && line.includes(`request_id=${id}`))).toBe(true);
+    // nginx writes the access line after the answer has gone out
+    await expect.poll(async () => (await nginx.accessLog()).some((line) => line.includes('GET /api/user/user-data') && line.includes(`request_id=${id}`))).toBe(true);
 
     const next = await get(`${nginx.url}/api/user/user-data`);
     expect(one(next, 'x-request-id')).not.toBe(id);
