@@ -28,7 +28,9 @@ const cacheEntries = (page: Page) =>
 
 async function logOutThroughMenu(page: Page) {
   await page.getByTestId('user-menu').hover();
-  await page.getByRole('menuitem', { name: '退出登录' }).click();
+  const logoutItem = page.getByRole('menuitem', { name: '退出登录' });
+  await logoutItem.waitFor({ state: 'visible' });
+  await logoutItem.click();
   await page.waitForURL((url) => url.pathname === '/login');
 }
 

@@ -4,17 +4,18 @@
  * from the top bar, the user menu or any feature through `src/lib/ui-events.ts`; each dialog's code
  * loads only when first opened. Plus the offline notice and the update prompt.
  */
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { onUiEvent, type UiEventName } from '@/lib/ui-events';
-import { withAntd } from '../lazy';
+import { lazyPage, withAntd } from '../lazy';
 import AnnouncementBanner from './AnnouncementBanner';
 import TopBar from './TopBar';
 import OfflineNotice from './OfflineNotice';
 import UpdatePrompt from './UpdatePrompt';
 import { useServicePanelPinned } from './float-panel';
 
-const FloatNav = lazy(() => import('./FloatNav'));
+// Offline its chunk waits for the network instead of failing outside every error boundary.
+const FloatNav = lazyPage(() => import('./FloatNav'));
 const PriceTableModal = withAntd(() => import('./PriceTableModal'));
 const ServiceModal = withAntd(() => import('./ServiceModal'));
 const ChangePasswordModal = withAntd(() => import('./ChangePasswordModal'));
