@@ -82,9 +82,10 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
           const { renderPage } = (await import(`${pathToFileURL(join(outDir, entryName)).href}?build=${Date.now()}`)) as { renderPage: RenderPage };
           for (const [path, fileName] of Object.entries(PRERENDERED_PAGES)) {
             const rendered = await renderPage(path);
-            const layoutStart = '<div class="app">';
-            if (rendered.split(layoutStart).length !== 2) throw new Error(`prerender: ${path} has not exactly one ${layoutStart}`);
-            const html = rendered.replace(layoutStart, `${layoutStart}${ANNOUNCEMENT_BANNER_INCLUDE}`);
+            // The layout's root element (class "app" plus any modifiers): the banner goes first in it.
+            const layoutStart = /<div class="app(?: [^"]*)?">/g;
+            if (rendered.match(layoutStart)?.length !== 1) throw new Error(`prerender: ${path} has not exactly one <div class="app ...">`);
+            const html = rendered.replace(layoutStart, (tag) => `${tag}${ANNOUNCEMENT_BANNER_INCLUDE}`);
             const pageModule = join(config.root, pageModules[path as keyof typeof PRERENDERED_PAGES]);
             const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId === pageModule);
             if (chunk?.type !== 'chunk') throw new Error(`prerender: no chunk for ${pageModule}`);

@@ -5,10 +5,12 @@
  * (common/announcement-banner.ts, same elements): its text is the first answer, so hydration finds
  * what it renders and the banner does not move the page when the app starts.
  * Elsewhere the last answer is remembered (localStorage) and shown at once on the next page load while the
- * new one is fetched, so the page below does not move down when the answer arrives.
+ * new one is fetched, so the page below does not move down when the answer arrives. A prerendered page
+ * that no server filled (the service worker's precached copy still holds the SSI include) gets the
+ * remembered banner written into its HTML before hydration starts, so hydration finds what it renders.
  */
 import useSWR from 'swr';
-import { SPEAKER_ICON } from '@common/announcement-banner';
+import { ANNOUNCEMENT_BANNER_INCLUDE, announcementBannerHtml, SPEAKER_ICON } from '@common/announcement-banner';
 import { apiGet } from '@/lib/api';
 import { ANNOUNCEMENT_PATH } from '@/lib/api-paths';
 
@@ -37,11 +39,33 @@ async function fetchTop() {
   return announcement;
 }
 
-/** The banner text the server wrote into this page, read once at start (before any render). */
-const inPage: Announcement | undefined = (() => {
-  const content = typeof document === 'undefined' ? null : document.querySelector('#root .announcement-text')?.textContent;
+/** The SSI include no server replaced (a page from the service worker's precache), if any. */
+function unservedInclude(root: HTMLElement): Comment | undefined {
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_COMMENT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    if (`<!--${node.nodeValue}-->` === ANNOUNCEMENT_BANNER_INCLUDE) return node as Comment;
+  }
+  return undefined;
+}
+
+/**
+ * The banner text of a prerendered page's root (undefined when it has no banner), read once at start,
+ * before hydration: an unserved include becomes the remembered banner first.
+ */
+export function bannerInPage(root: HTMLElement): Announcement | undefined {
+  const include = unservedInclude(root);
+  if (include) {
+    const template = document.createElement('template');
+    template.innerHTML = announcementBannerHtml(remembered()?.content);
+    include.replaceWith(template.content);
+  }
+  const content = root.querySelector('.announcement-text')?.textContent;
   return content ? { content } : undefined;
-})();
+}
+
+const root = typeof document === 'undefined' ? null : document.getElementById('root');
+const prerendered = root?.hasChildNodes() === true;
+const inPage = prerendered ? bannerInPage(root!) : undefined;
 
 export function AnnouncementBannerView({ content }: { content: string }) {
   return (
@@ -55,7 +79,7 @@ export function AnnouncementBannerView({ content }: { content: string }) {
 }
 
 export default function AnnouncementBanner() {
-  const { data } = useSWR([ANNOUNCEMENT_PATH, 'top'], fetchTop, { revalidateOnFocus: false, revalidateOnMount: true, fallbackData: inPage ?? remembered() });
+  const { data } = useSWR([ANNOUNCEMENT_PATH, 'top'], fetchTop, { revalidateOnFocus: false, revalidateOnMount: true, fallbackData: prerendered ? inPage : remembered() });
   const content = data?.content?.trim();
   if (!content) return null;
   return <AnnouncementBannerView content={content} />;

@@ -42,9 +42,13 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { open, loaded, close } = useModals();
   const withFloatNav = location !== '/login';
-  const panelShown = useServicePanelPinned() && withFloatNav;
+  const panelPinned = useServicePanelPinned() && withFloatNav;
+  // `with-float-nav` is known when the page is prerendered, so the room the wide layout keeps for the
+  // service panel is there from the first paint; `float-panel-shown` (the visitor's choice) only
+  // after the app starts, and changes nothing where that room is already kept.
+  const className = ['app', withFloatNav && 'with-float-nav', panelPinned && 'float-panel-shown'].filter(Boolean).join(' ');
   return (
-    <div className={panelShown ? 'app float-panel-shown' : 'app'}>
+    <div className={className}>
       <OfflineNotice />
       <AnnouncementBanner />
       <TopBar />

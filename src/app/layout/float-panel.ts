@@ -1,6 +1,6 @@
 /**
  * Whether the floating nav's customer-service panel is pinned open. It is shown by default where the
- * page can make room for it beside the content (PANEL_ROOM_MIN_WIDTH and wider); a collapse or a
+ * page keeps room for it beside the content (PANEL_ROOM_MIN_WIDTH and wider, in styles.css); a collapse or a
  * reopen by the user is remembered in localStorage and wins over the default. Phones never pin it:
  * there the 客服 item opens the 运营咨询 dialog instead.
  */
