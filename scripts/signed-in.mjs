@@ -10,10 +10,17 @@ async function call(baseURL, path, { token, body } = {}) {
   const headers = { 'X-Requested-With': 'XMLHttpRequest' };
   if (token) headers['t-token'] = token;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(new URL(path, baseURL), {
-    method: body === undefined ? 'GET' : 'POST',
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+  const send = () =>
+    fetch(new URL(path, baseURL), {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  // After the visitor audits' minutes of silence, the kept-alive connection from before them has been
+  // closed by nginx; the first request on it fails before reaching the server, so it is sent again once.
+  const response = await send().catch((error) => {
+    if (error instanceof TypeError) return send();
+    throw error;
   });
   const envelope = await response.json().catch(() => null);
   if (!response.ok || !envelope?.success) throw new Error(`${path}: ${response.status} ${envelope?.message ?? ''}`);
