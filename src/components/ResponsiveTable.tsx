@@ -7,12 +7,13 @@
  * the list could not be loaded instead of "no data"; with rows kept from an earlier load it marks
  * them as such.
  */
-import { lazy, Suspense, useSyncExternalStore, type ComponentType, type Key, type ReactNode } from 'react';
+import { Suspense, useSyncExternalStore, type ComponentType, type Key, type ReactNode } from 'react';
 import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '@/lib/lazy-part';
 
-const Table = lazy(() => import('./AntdTable')) as unknown as ComponentType<TableProps<object>>;
+const Table = lazyPart(() => import('./AntdTable')) as unknown as ComponentType<TableProps<object>>;
 
 const PHONE_QUERY = '(max-width: 720px)';
 
