@@ -5,9 +5,9 @@
  * there the 客服 item opens the 运营咨询 dialog instead.
  */
 import { useSyncExternalStore } from 'react';
+import { isPhoneWidth } from '@/lib/viewport';
 
 export const PANEL_ROOM_MIN_WIDTH = 1280;
-export const PHONE_MAX_WIDTH = 720;
 const STORAGE_KEY = 'floatServicePanel';
 
 type Choice = 'shown' | 'collapsed';
@@ -23,10 +23,6 @@ function storedChoice(): Choice | null {
 }
 
 const matches = (query: string) => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true;
-
-export function isPhoneWidth(): boolean {
-  return matches(`(max-width: ${PHONE_MAX_WIDTH}px)`);
-}
 
 function pinned(): boolean {
   if (isPhoneWidth()) return false;
