@@ -12,8 +12,11 @@ const STORAGE_KEY = 'floatServicePanel';
 
 type Choice = 'shown' | 'collapsed';
 const listeners = new Set<() => void>();
+/** The choice storage would not keep (storage disabled or full): it lasts until the page reloads. */
+let unsavedChoice: Choice | null = null;
 
 function storedChoice(): Choice | null {
+  if (unsavedChoice) return unsavedChoice;
   try {
     const value = localStorage.getItem(STORAGE_KEY);
     return value === 'shown' || value === 'collapsed' ? value : null;
@@ -31,10 +34,12 @@ function pinned(): boolean {
 }
 
 export function setServicePanelPinned(shown: boolean) {
+  const choice: Choice = shown ? 'shown' : 'collapsed';
   try {
-    localStorage.setItem(STORAGE_KEY, shown ? 'shown' : 'collapsed');
+    localStorage.setItem(STORAGE_KEY, choice);
+    unsavedChoice = null;
   } catch {
-    /* storage unavailable: the choice lasts until the page reloads */
+    unsavedChoice = choice;
   }
   listeners.forEach((listener) => listener());
 }
