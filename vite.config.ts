@@ -14,6 +14,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueInIndexHtml } from './scripts/vite-catalogue-plugin';
 import { prerenderPublicPages } from './scripts/vite-prerender-plugin';
+import { PRERENDERED_PAGES } from './common/prerendered-pages';
 
 const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
 const appOrigin = '/';
@@ -114,7 +115,7 @@ export default defineConfig({
       includeAssets: [],
       includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['{index,login,register,find-pwd}.html', 'assets/**/*.{js,css,woff2,svg,png,webp,json}', 'favicon.svg', 'avatars/*.svg', 'service/*.svg'],
+        globPatterns: ['index.html', ...Object.values(PRERENDERED_PAGES), 'assets/**/*.{js,css,woff2,svg,png,webp,json}', 'favicon.svg', 'avatars/*.svg', 'service/*.svg'],
         modifyURLPrefix: assetUrlPrefix,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

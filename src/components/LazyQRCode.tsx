@@ -2,10 +2,11 @@
  * antd's QRCode, loaded after the page that shows it has painted: an empty square of the code's
  * size (padding and border included) stands in until its code arrives, so nothing moves.
  */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import type { QRCodeProps } from 'antd';
+import { lazyPart } from '@/lib/lazy-part';
 
-const QRCode = lazy(() => import('./AntdQRCode'));
+const QRCode = lazyPart(() => import('./AntdQRCode'));
 
 /** antd's QRCode draws the code `size` wide inside 12 px of padding and, when bordered, a 1 px border. */
 const FRAME = 12 * 2;

@@ -7,29 +7,14 @@
  * the list could not be loaded instead of "no data"; with rows kept from an earlier load it marks
  * them as such.
  */
-import { lazy, Suspense, useSyncExternalStore, type ComponentType, type Key, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type Key, type ReactNode } from 'react';
 import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '@/lib/lazy-part';
+import { useIsPhone } from '@/lib/viewport';
 
-const Table = lazy(() => import('./AntdTable')) as unknown as ComponentType<TableProps<object>>;
-
-const PHONE_QUERY = '(max-width: 720px)';
-
-function subscribe(onChange: () => void) {
-  const query = window.matchMedia(PHONE_QUERY);
-  query.addEventListener('change', onChange);
-  return () => query.removeEventListener('change', onChange);
-}
-
-/** True while the viewport is phone-sized (the width at which the layout switches to one column). */
-export function useIsPhone(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => typeof window.matchMedia === 'function' && window.matchMedia(PHONE_QUERY).matches,
-    () => false,
-  );
-}
+const Table = lazyPart(() => import('./AntdTable')) as unknown as ComponentType<TableProps<object>>;
 
 /** Height of one table row of antd's "middle" size, and of its header and pager: the loading placeholder's size. */
 const ROW_HEIGHT = 55;

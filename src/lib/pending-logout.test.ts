@@ -52,3 +52,31 @@ describe('logout that holds offline', () => {
     expect(pendingLogouts()).toEqual([]);
   });
 });
+
+describe('logout outside a secure context (plain http: no crypto.subtle)', () => {
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    reloadSessionFromStorage();
+    const { crypto } = globalThis;
+    vi.stubGlobal('crypto', { getRandomValues: crypto.getRandomValues.bind(crypto) });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('online: still revokes the token and signs out', async () => {
+    setSession('tok-http', testUser);
+    const { requests } = stubFetch(() => ({ body: { success: true, data: {} } }));
+    await logout();
+    expect(requests.map((r) => r.url)).toEqual(['/api/user/logout']);
+    expect(getToken()).toBeNull();
+  });
+
+  it('offline: signs out locally although no hash can be kept', async () => {
+    setSession('tok-http-offline', testUser);
+    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    await logout();
+    expect(getToken()).toBeNull();
+    expect(pendingLogouts()).toEqual([]);
+    expect(JSON.stringify({ ...localStorage, ...sessionStorage })).not.toContain('tok-http-offline');
+  });
+});

@@ -52,21 +52,31 @@ export const userAvatarSrc = (user: UserInfo | null = getSnapshot().user) => ava
 const LOGOUT_TIMEOUT = 8000;
 
 /**
+ * Keeps a logout the server did not get. Outside a secure context (plain http) the browser has no
+ * SHA-256 (crypto.subtle): nothing can be kept, and the local logout goes on regardless.
+ */
+async function keepLogout(token: string) {
+  try {
+    queueLogout(await tokenHash(token));
+  } catch (error) {
+    console.warn('logout not kept', error);
+    return;
+  }
+  void flushPendingLogouts();
+}
+
+/**
  * Log out: revoke the token server side, clear the session, replace the route with /login. When the
  * server cannot be reached, only the token's hash is kept and the logout is sent once back online.
  */
 export async function logout() {
   const token = getSnapshot().token;
   if (token) {
-    const hash = await tokenHash(token);
     try {
       await apiPost('/api/user/logout', undefined, { silent: true, timeout: LOGOUT_TIMEOUT });
     } catch (error) {
       console.warn('logout request failed', error);
-      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) {
-        queueLogout(hash);
-        void flushPendingLogouts();
-      }
+      if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) await keepLogout(token);
     }
   }
   // Leave first, so the guard does not remember the page being left as "asked for".

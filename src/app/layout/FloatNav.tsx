@@ -14,7 +14,8 @@ import { useLocation } from 'wouter';
 import { useSession } from '@/lib/session';
 import { openServiceModal } from '@/lib/ui-events';
 import { useServiceInfo } from '../service-info';
-import { isPhoneWidth, setServicePanelPinned, useServicePanelPinned } from './float-panel';
+import { isPhoneWidth } from '@/lib/viewport';
+import { setServicePanelPinned, useServicePanelPinned } from './float-panel';
 
 export default function FloatNav() {
   const { t } = useTranslation('layout');

@@ -5,15 +5,18 @@
  * there the 客服 item opens the 运营咨询 dialog instead.
  */
 import { useSyncExternalStore } from 'react';
+import { isPhoneWidth } from '@/lib/viewport';
 
 export const PANEL_ROOM_MIN_WIDTH = 1280;
-export const PHONE_MAX_WIDTH = 720;
 const STORAGE_KEY = 'floatServicePanel';
 
 type Choice = 'shown' | 'collapsed';
 const listeners = new Set<() => void>();
+/** The choice storage would not keep (storage disabled or full): it lasts until the page reloads. */
+let unsavedChoice: Choice | null = null;
 
 function storedChoice(): Choice | null {
+  if (unsavedChoice) return unsavedChoice;
   try {
     const value = localStorage.getItem(STORAGE_KEY);
     return value === 'shown' || value === 'collapsed' ? value : null;
@@ -24,10 +27,6 @@ function storedChoice(): Choice | null {
 
 const matches = (query: string) => typeof window !== 'undefined' && window.matchMedia?.(query).matches === true;
 
-export function isPhoneWidth(): boolean {
-  return matches(`(max-width: ${PHONE_MAX_WIDTH}px)`);
-}
-
 function pinned(): boolean {
   if (isPhoneWidth()) return false;
   const choice = storedChoice();
@@ -35,10 +34,12 @@ function pinned(): boolean {
 }
 
 export function setServicePanelPinned(shown: boolean) {
+  const choice: Choice = shown ? 'shown' : 'collapsed';
   try {
-    localStorage.setItem(STORAGE_KEY, shown ? 'shown' : 'collapsed');
+    localStorage.setItem(STORAGE_KEY, choice);
+    unsavedChoice = null;
   } catch {
-    /* storage unavailable: the choice lasts until the page reloads */
+    unsavedChoice = choice;
   }
   listeners.forEach((listener) => listener());
 }

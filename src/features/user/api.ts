@@ -1,14 +1,16 @@
 /** User-center calls: avatar update and the recommend (invitees) list. */
-import { preload } from 'swr';
+import useSWR, { preload } from 'swr';
 import type { InvitedUser, Page } from '@common/api-types';
-import { apiGet, apiPost, swrFetcher } from '@/lib/api';
+import { apiPost, swrFetcher } from '@/lib/api';
 import type { UserInfo } from '@/lib/session';
 
 export const RECOMMEND_LIST_PATH = '/api/user/recommend/list';
 export const RECOMMEND_PAGE_SIZE = 10;
 
-/** One page of the users one invited (its SWR key is [RECOMMEND_LIST_PATH, page]). */
-export const fetchRecommendPage = (page: number) => apiGet<Page<InvitedUser>>(RECOMMEND_LIST_PATH, { page, pageSize: RECOMMEND_PAGE_SIZE });
+const recommendListKey = (page: number) => [RECOMMEND_LIST_PATH, { page, pageSize: RECOMMEND_PAGE_SIZE }] as const;
+
+/** One page of the users one invited. */
+export const useRecommendList = (page: number) => useSWR<Page<InvitedUser>>(recommendListKey(page));
 
 export const updateAvatar = (avatar: string) => apiPost<UserInfo>('/api/user/update-avatar', { avatar });
 
@@ -32,4 +34,4 @@ export const logoutOtherDevices = () => apiPost<{ count: number }>('/api/user/de
 
 /** The user centre's data, fetched while its code loads (src/app/routes), so it does not wait for the code. */
 export const preloadUserCenterData = () =>
-  Promise.all([preload([RECOMMEND_LIST_PATH, 1], () => fetchRecommendPage(1)), preload(DEVICES_PATH, swrFetcher)]);
+  Promise.all([preload(recommendListKey(1), swrFetcher), preload(DEVICES_PATH, swrFetcher)]);

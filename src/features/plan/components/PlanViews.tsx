@@ -1,13 +1,14 @@
 /** One plan's details and time distribution, read from plan detail while either view is open. */
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '@/lib/lazy-part';
 import { usePlanDetail } from '../api';
 import TimeDistribution from './TimeDistribution';
 import { DetailsDrawer, TimeDistributionDialog } from './ViewDialogs';
 
 // Its tables load when a drawer first opens, not with the list.
-const PlanDetails = lazy(() => import('./PlanDetails'));
+const PlanDetails = lazyPart(() => import('./PlanDetails'));
 
 export interface PlanViewsProps {
   view: { kind: 'details' | 'time'; id: number } | null;

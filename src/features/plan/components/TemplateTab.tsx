@@ -2,12 +2,13 @@
  * /plan/template: the user's templates with details, time distribution, publish, edit and delete;
  * each dialog is its own piece. Days and hours count in the business time zone of the plan configs.
  */
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Button, Modal, Skeleton, Space, Tag, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { TemplateRow } from '@common/api-types';
 import { businessNow } from '@common/distribution';
 import { formatDateTime, formatPoints } from '@/lib/format';
+import { lazyPart } from '@/lib/lazy-part';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { deleteTemplate, PLAN_PAGE_SIZE as PAGE_SIZE, revalidate, TEMPLATE_LIST_PATH, usePlanConfigs, useTemplates } from '../api';
 import { describeTemplate, platformServices } from '../templates';
@@ -17,9 +18,9 @@ import { DetailsDrawer, TimeDistributionDialog } from './ViewDialogs';
 import ResponsiveTable from '@/components/ResponsiveTable';
 
 // Opened on demand: their code (tables, date pickers, the plan form) loads then, not with the list.
-const EditTemplateDialog = lazy(() => import('./EditTemplateDialog'));
-const PlanDetails = lazy(() => import('./PlanDetails'));
-const PublishTemplateDialog = lazy(() => import('./PublishTemplateDialog'));
+const EditTemplateDialog = lazyPart(() => import('./EditTemplateDialog'));
+const PlanDetails = lazyPart(() => import('./PlanDetails'));
+const PublishTemplateDialog = lazyPart(() => import('./PublishTemplateDialog'));
 
 
 type DialogKind = 'details' | 'time' | 'publish' | 'edit' | 'delete';

@@ -203,4 +203,18 @@ describe('online payment through a gateway', () => {
     await waitFor(() => expect(screen.getByTestId('pay-expired').textContent).toBe('订单已取消，请重新下单'));
     expect(requests.filter((r) => r.url === '/api/order/cancel').map((r) => r.body)).toEqual([{ orderNo: pending.orderNo }]);
   });
+
+  it('a double click on 取消订单 (before the button shows it is busy) sends one cancel', async () => {
+    const { requests } = stubFetch(({ url }) =>
+      url === '/api/order/cancel' ? { body: { success: true, data: { ...alipay, status: 'cancelled', statusText: '已取消', pay: undefined } } } : { body: { success: true, data: alipay } },
+    );
+    render(<OrderPayment order={alipay} />, { wrapper: fresh });
+    const button = screen.getByTestId('order-cancel');
+    act(() => {
+      button.click();
+      button.click();
+    });
+    await screen.findByTestId('pay-expired');
+    expect(requests.filter((r) => r.url === '/api/order/cancel')).toHaveLength(1);
+  });
 });

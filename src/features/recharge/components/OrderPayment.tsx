@@ -4,12 +4,12 @@
  * re-read, the credited points and new balance or the new level and deadline; expired or
  * cancelled, an offer to start again.
  */
-import { useState } from 'react';
 import { Button, Descriptions, Result, Space, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow } from '@common/api-types';
 import { formatDateTime, formatPoints, formatYuan } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
+import { useSingleFlight } from '@/lib/single-flight';
 import { openServiceModal } from '@/lib/ui-events';
 import { cancelOrder } from '../api';
 import PayInstructions from './PayInstructions';
@@ -33,20 +33,19 @@ export default function OrderPayment({ order: created, onRestart }: OrderPayment
   const { order, settled, update } = useOrder(created);
   // the pay instructions come with the creation answer (and with detail while pending)
   const pay = order.pay ?? created.pay;
-  const [cancelling, setCancelling] = useState(false);
+  const [cancelling, runCancel] = useSingleFlight();
 
   /** Cancels the order at the server (which closes it at the gateway); then, to change the method, starts over. */
-  async function cancel(thenRestart: boolean) {
-    setCancelling(true);
-    try {
-      const cancelled = await cancelOrder(order.orderNo);
-      if (thenRestart && onRestart) onRestart();
-      else await update(cancelled);
-    } catch {
-      /* the API client toasted the reason (e.g. paid meanwhile); the poll shows the new state */
-    } finally {
-      setCancelling(false);
-    }
+  function cancel(thenRestart: boolean) {
+    return runCancel(async () => {
+      try {
+        const cancelled = await cancelOrder(order.orderNo);
+        if (thenRestart && onRestart) onRestart();
+        else await update(cancelled);
+      } catch {
+        /* the API client toasted the reason (e.g. paid meanwhile); the poll shows the new state */
+      }
+    });
   }
 
   if (order.status === 'paid' && !settled) return <Spin data-testid="pay-settling" />;

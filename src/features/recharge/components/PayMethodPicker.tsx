@@ -1,7 +1,7 @@
 /** The payment-method choice among the pay types the server offers: codes from common/domain, names from the catalogue. */
 import { Radio } from 'antd';
-import { useTranslation } from 'react-i18next';
 import type { PayType } from '@common/domain';
+import { usePayTypeNames } from '@/lib/domain-names';
 
 export interface PayMethodPickerProps {
   offered: PayType[];
@@ -10,15 +10,7 @@ export interface PayMethodPickerProps {
 }
 
 export default function PayMethodPicker({ offered, value, onChange }: PayMethodPickerProps) {
-  const { t } = useTranslation('common');
-  const names: Record<PayType, string> = {
-    1: t('payType.1'),
-    2: t('payType.2'),
-    3: t('payType.3'),
-    4: t('payType.4'),
-    6: t('payType.6'),
-    9: t('payType.9'),
-  };
+  const names = usePayTypeNames();
   return (
     <Radio.Group
       className="recharge-paytypes"

@@ -2,16 +2,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMemberLevelNames } from '@/lib/domain-names';
-import useSWR from 'swr';
 import { formatDateTime, maskPhone } from '@/lib/format';
 import type { InvitedUser } from '@common/api-types';
-import { fetchRecommendPage, RECOMMEND_LIST_PATH, RECOMMEND_PAGE_SIZE as PAGE_SIZE } from '../api';
+import { RECOMMEND_PAGE_SIZE as PAGE_SIZE, useRecommendList } from '../api';
 import ResponsiveTable from '@/components/ResponsiveTable';
 
 export default function RecommendList() {
   const { t } = useTranslation('user');
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useSWR([RECOMMEND_LIST_PATH, page], () => fetchRecommendPage(page));
+  const { data, error, isLoading } = useRecommendList(page);
   const levelNames: Record<number, string> = useMemberLevelNames();
   return (
     <ResponsiveTable<InvitedUser>
@@ -19,6 +18,7 @@ export default function RecommendList() {
       size="middle"
       rowKey={(record) => String(record.id ?? `${record.phone}-${record.createdAt}`)}
       loading={isLoading}
+      loadError={error}
       dataSource={data?.list ?? []}
       locale={{ emptyText: t('recommend.empty') }}
       pagination={{
