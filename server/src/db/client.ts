@@ -90,7 +90,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     );
   }
   // PGlite is one process's database: nothing to serialise with.
-  await opts.prepare?.(database.db);
+  try {
+    await opts.prepare?.(database.db);
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
   return database;
 }
 
