@@ -4,10 +4,14 @@
  * requests/s and p50/p99 latency per case (figures, not pass/fail: the machine is shared).
  * Each database is measured twice in the same run: `before` with REFERENCE_CACHE=off (reference
  * data read from the database on every request, as before the in-process caches) and `after`
- * (the default). Cases: GET /api/user/user-data (demo token), /api/plan/config/full-data, the
- * same revalidated with If-None-Match (304, `after` only), and /api/plan/manage/list (the demo
- * account given PLANS plans through the API). Options (env): BENCH_SECONDS (10),
- * BENCH_CONNECTIONS (50), BENCH_DB (`pglite,postgres`), BENCH_MODES (`before,after`).
+ * (the default). `before` is not exactly the code before the caches: each fresh load also makes
+ * the routes prepare every answer built from it (JSON text and ETag hash of the whole price
+ * table, goods, member levels), where that code serialised only the one answer sent, so `before`
+ * understates it and the gain shown is an upper bound. Cases: GET /api/user/user-data (demo
+ * token), /api/plan/config/full-data, the same revalidated with If-None-Match (304, `after`
+ * only), and /api/plan/manage/list (the demo account given PLANS plans through the API). Options
+ * (env): BENCH_SECONDS (10), BENCH_CONNECTIONS (50), BENCH_DB (`pglite,postgres`), BENCH_MODES
+ * (`before,after`).
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -3,6 +3,7 @@
  * in its own process on a PostgreSQL started for this file alone (it gets stopped and started).
  * Idle and busy backends terminated: the process lives and the next request succeeds. PostgreSQL
  * stopped: API routes answer 503 in Chinese. Started again: 200 without restarting the API.
+ * Restarted while clients buy and pay: only 200s and 503 envelopes, and every paid order credited once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -157,4 +158,59 @@ describe.runIf(usingPostgres)('PostgreSQL faults under a running API server', ()
     expectAlive();
     await connectAdmin();
   });
+  it('PostgreSQL restarted under load (orders paid meanwhile): every answer 200 or the 503 envelope, each paid order credited once', async () => {
+    let stop = false;
+    const answers: Array<{ status: number; body: { success: boolean; message?: string } }> = [];
+    const failures: string[] = [];
+    const send = async (path: string, body?: unknown) => {
+      try {
+        const answer = await request(path, body ? { method: 'POST', body } : {});
+        answers.push(answer);
+        return answer;
+      } catch (error) {
+        failures.push(`${path}: ${String(error)}`); // a hang (30 s) or a broken answer
+        return null;
+      }
+    };
+    // Each client buys and pays, one request after another, until told to stop (bounded).
+    const client = async () => {
+      for (let i = 0; i < 500 && !stop; i++) {
+        const created = await send('/api/order/create', { goodsId: 1, payType: 1 });
+        if (created?.status === 200) await send(`/api/pay/sandbox/${(created.body as any).data.orderNo}/confirm`, {});
+        else await new Promise((r) => setTimeout(r, 50));
+      }
+    };
+    const clients = Promise.all(Array.from({ length: 6 }, client));
+    await new Promise((r) => setTimeout(r, 1000));
+    await database.shutdown();
+    await new Promise((r) => setTimeout(r, 1000));
+    await database.restart();
+    const back = answers.length;
+    for (let i = 0; i < 300 && !answers.slice(back).some((a) => a.status === 200); i++) await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1000));
+    stop = true;
+    await clients;
+
+    expect(failures).toEqual([]);
+    expect(answers.filter((a) => a.status !== 200 && !(a.status === 503 && a.body.message === UNAVAILABLE.message))).toEqual([]);
+    expect(answers.slice(back).some((a) => a.status === 200)).toBe(true);
+    expectAlive();
+    await connectAdmin();
+    const { rows } = await admin.query(
+      `select (select integral from users where phone = $1) as balance,
+              (select sum(delta) from points_ledger l join users u on u.id = l.user_id where u.phone = $1) as ledger,
+              (select count(*) from orders o join users u on u.id = o.user_id where u.phone = $1 and o.status = 'paid') as paid,
+              (select count(*) from points_ledger l join orders o on l.reference = 'order:' || o.order_no
+                 where l.kind = 'recharge' and o.status = 'paid') as credited,
+              (select count(*) from points_ledger l join orders o on l.reference = 'order:' || o.order_no
+                 where l.kind = 'recharge' and o.status <> 'paid') as stray`,
+      [DEMO_PHONE],
+    );
+    const totals = Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
+    console.log(`PostgreSQL restarted under load: ${answers.length} answers (${answers.filter((a) => a.status === 503).length} of them 503), ${totals.paid} orders paid`);
+    expect(totals.balance).toBe(totals.ledger);
+    expect(totals.paid).toBeGreaterThan(0);
+    expect(totals.credited).toBe(totals.paid);
+    expect(totals.stray).toBe(0);
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 /** Idempotency-Key on the creating POSTs: replay, other body, running, malformed, concurrency, expiry. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { idempotencyKeys, orders, plans } from '../src/db/schema.ts';
 import { DAY } from '../src/lib/clock.ts';
 import { balanceOf, expectLedgerAddsUp, ledgerRows, planCount, validForm } from './plan-helpers.ts';
@@ -107,6 +107,28 @@ describe('Idempotency-Key on plan create', () => {
     expect(first.status).toBeGreaterThanOrEqual(400);
     const again = await createPlan(u, 'poor');
     expect([again.status, again.headers['idempotent-replayed']]).toEqual([first.status, 'true']);
+  });
+
+  it('keeps no 5xx answer: the work rolled back, so a retry with the same key runs (not replayed)', async () => {
+    const u = await createTestUser(env, { integral: 1000 });
+    // The plan insert fails inside the creating transaction, as a database fault would.
+    await env.ctx.db.execute(sql`create function refuse_plan() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`);
+    await env.ctx.db.execute(sql`create trigger refuse_plan before insert on plans for each row execute function refuse_plan()`);
+    let failed;
+    try {
+      failed = await createPlan(u, 'retry-after-500');
+    } finally {
+      await env.ctx.db.execute(sql`drop trigger refuse_plan on plans`);
+      await env.ctx.db.execute(sql`drop function refuse_plan()`);
+    }
+    expect(failed.status).toBe(500);
+    expect(failed.body).toMatchObject({ success: false });
+    expect(await balanceOf(env, u.id)).toBe(1000);
+    const retry = await createPlan(u, 'retry-after-500');
+    expect(retry.status).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBeUndefined();
+    expect(await planCount(env, u.id)).toBe(1);
+    expect(await expectLedgerAddsUp(env, u.id, expect)).toBe(retry.body.data.integral);
   });
 
   it('forgets keys after 24 hours: the key works again and old rows are swept', async () => {

@@ -6,7 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { announcements, cacheVersions } from '../src/db/schema.ts';
-import { bumpCacheVersion, sharedCache } from '../src/db/shared-cache.ts';
+import { bumpCacheVersion, sharedCache, useSharedCaches } from '../src/db/shared-cache.ts';
+import { loadConfig } from '../src/config.ts';
 import { createTestEnv, usingPostgres, type TestEnv } from './support.ts';
 
 let env: TestEnv;
@@ -72,5 +73,19 @@ describe('sharedCache', () => {
       if (usingPostgres) expect(await cache.get()).toBe(before);
     });
     expect(await cache.get()).toBe('本进程的公告');
+  });
+
+  it('REFERENCE_CACHE=off: every get() reads the database (the benchmarks\' baseline); on or unset: memory', async () => {
+    expect([undefined, 'on', 'off'].map((value) => loadConfig({ NODE_ENV: 'test', REFERENCE_CACHE: value }).referenceCache)).toEqual([true, true, false]);
+    const { db } = env.ctx;
+    let loads = 0;
+    const cache = sharedCache(db, 'test-off', async () => ++loads, { checkEveryMs: 1000, now: () => 0 });
+    useSharedCaches(false);
+    try {
+      expect([await cache.get(), await cache.get(), await cache.get()]).toEqual([1, 2, 3]);
+    } finally {
+      useSharedCaches(true);
+    }
+    expect([await cache.get(), await cache.get()]).toEqual([4, 4]);
   });
 });

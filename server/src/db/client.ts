@@ -11,7 +11,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
-import { withStartupLock } from './startup-lock.ts';
+import { STARTUP_LOCK_WAIT_MS, withStartupLock } from './startup-lock.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from '../config.ts';
 
 export type Schema = typeof schema;
@@ -90,7 +90,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     );
   }
   // PGlite is one process's database: nothing to serialise with.
-  await opts.prepare?.(database.db);
+  try {
+    await opts.prepare?.(database.db);
+  } catch (err) {
+    await database.close().catch(() => {});
+    throw err;
+  }
   return database;
 }
 
@@ -203,6 +208,10 @@ function postgresOpenProblem(err: unknown, target: Target, connectTimeoutMs: num
     return `PostgreSQL at ${target.where} refused the login of user ${target.user} (${code}): check the user and password in DATABASE_URL.`;
   }
   if (code === '3D000') return `Database ${target.database} does not exist on PostgreSQL at ${target.where}: create it or fix DATABASE_URL.`;
+  // lock_timeout of the startup lock: not a slow connection, so not DB_CONNECT_TIMEOUT_MS's message.
+  if (code === '55P03') {
+    return `Another API process has been preparing the database at ${target.where} (migrations, seeds) for over ${STARTUP_LOCK_WAIT_MS / 1000} s: check that process, then start again.`;
+  }
   if (isTimeout(err)) {
     return `PostgreSQL at ${target.where} did not answer within ${connectTimeoutMs} ms: check that it is running and reachable, or raise DB_CONNECT_TIMEOUT_MS.`;
   }

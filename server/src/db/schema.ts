@@ -304,7 +304,7 @@ export const goods = pgTable(
   ],
 );
 
-export interface StoredPayment {
+interface StoredPayment {
   provider: string;
   qrCode?: string;
 }

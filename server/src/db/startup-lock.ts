@@ -14,9 +14,10 @@ import pg from 'pg';
 /** "taskplan" in ASCII: the one advisory lock key of database preparation. */
 const PREPARE_LOCK_KEY = '8386110886425420142';
 
+/** Give up waiting for another process's preparation after this long. */
+export const STARTUP_LOCK_WAIT_MS = 120_000;
+
 export interface StartupLockOptions {
-  /** Give up waiting for another process's preparation after this long. */
-  waitMs?: number;
   /** Give up opening the lock's connection after this long (a silent server must not hang start-up). */
   connectTimeoutMs?: number;
 }
@@ -31,7 +32,7 @@ export async function withStartupLock<T>(databaseUrl: string, work: () => Promis
     await holder.query('begin');
     // The holder sits idle in its transaction while the work runs on the pool.
     await holder.query('set local idle_in_transaction_session_timeout = 0');
-    await holder.query(`set local lock_timeout = ${Math.max(1, Math.round(opts.waitMs ?? 120_000))}`);
+    await holder.query(`set local lock_timeout = ${STARTUP_LOCK_WAIT_MS}`);
     await holder.query('select pg_advisory_xact_lock($1::bigint)', [PREPARE_LOCK_KEY]);
     const result = await work();
     await holder.query('commit');

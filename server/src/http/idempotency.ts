@@ -17,8 +17,8 @@ import { DAY, MINUTE } from '../lib/clock.ts';
 import { sha256 } from '../lib/crypto.ts';
 import { badRequest, conflict, unprocessable } from './errors.ts';
 
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
-export const REPLAYED_HEADER = 'idempotent-replayed';
+const IDEMPOTENCY_HEADER = 'idempotency-key';
+const REPLAYED_HEADER = 'idempotent-replayed';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const KEY_LIFETIME_MS = DAY;
 const SWEEP_EVERY_MS = 10 * MINUTE;

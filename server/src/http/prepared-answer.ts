@@ -25,10 +25,10 @@ export function prepareAnswer(data: unknown): PreparedAnswer {
  * Who may keep the answer: `public` for what every visitor gets the same (a CDN may hold it);
  * `private` for answers of signed-in routes or that depend on the caller (only their browser).
  */
-export type AnswerAudience = 'public' | 'private';
+type AnswerAudience = 'public' | 'private';
 
 /** RFC 9110 If-None-Match: a list of tags compared weakly (gzip in nginx turns "x" into W/"x"), or `*`. */
-export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   if (!header) return false;
   if (header.trim() === '*') return true;
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
