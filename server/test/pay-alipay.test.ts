@@ -8,6 +8,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orders } from '../src/db/schema.ts';
 import { MINUTE } from '../src/lib/clock.ts';
+import { cancelPendingOrder } from '../src/modules/order/index.ts';
 import { FakeAlipay } from './fakes/alipay.ts';
 import { balanceChecked, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from './pay-support.ts';
 import { call, createTestUser, type TestUser } from './support.ts';
@@ -200,6 +201,21 @@ describe('cancel and expiry close the trade at the gateway', () => {
       t.fake.failWith = null;
     }
     expect(await statusOf(order.orderNo)).toBe('pending');
+  });
+
+  it('a payment the gateway took for an order staff cancelled meanwhile is booked, not lost', async () => {
+    const u = await createTestUser(t.env);
+    const order = await buy(u, t.goods[1]!);
+    // The staff cancel does not close the trade: the payer can still pay the QR code they hold.
+    await cancelPendingOrder(t.env.ctx.db, order.orderNo, t.env.clock.now());
+    expect(await statusOf(order.orderNo)).toBe('cancelled');
+    t.fake.pay(order.orderNo);
+    expect((await notify(t.fake.notification({ out_trade_no: order.orderNo, total_amount: yuan(order.amount) }))).body).toBe('success');
+    expect(await statusOf(order.orderNo)).toBe('paid');
+    expect(await balance(u.id)).toBe(t.goods[1]!.points);
+    // A replay of the notification changes nothing.
+    expect((await notify(t.fake.notification({ out_trade_no: order.orderNo, total_amount: yuan(order.amount) }))).body).toBe('success');
+    expect(await balance(u.id)).toBe(t.goods[1]!.points);
   });
 
   it('bad input: 400 in Chinese', async () => {

@@ -203,7 +203,8 @@ export interface PaymentEvidence {
   providerTradeNo?: string;
   /**
    * A real gateway vouches for the payment (notification or query): the money was taken, so an
-   * order that expired meanwhile is still paid. Never set by the sandbox or staff.
+   * order that expired or was cancelled meanwhile (staff cancel without closing the gateway's
+   * trade) is still paid. Never set by the sandbox or staff.
    */
   confirmedByGateway?: boolean;
   /** Only this user's order (sandbox confirm); omitted for staff and provider notifications. */
@@ -234,7 +235,7 @@ export async function payOrder(
   await expireDueOrders(ctx.db, now, { orderNo });
   const mine = evidence.ownerId !== undefined ? [eq(orders.userId, evidence.ownerId)] : [];
   const payable = evidence.confirmedByGateway
-    ? inArray(orders.status, ['pending', 'expired'])
+    ? inArray(orders.status, ['pending', 'expired', 'cancelled'])
     : and(eq(orders.status, 'pending'), gt(orders.expiresAt, now));
   return ctx.db.transaction(async (tx) => {
     const [paid] = await tx
