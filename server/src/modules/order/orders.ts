@@ -42,19 +42,15 @@ async function collectAccountOfUser(db: Executor, userId: number | null) {
   return collectAccountFor(db, user?.operatorId);
 }
 
-/** The pay types a user is offered: online ones whose gateway is configured, transfers whose detail the operators set, contact staff always. */
-export async function offeredPayTypes(ctx: Pick<OrderCtx, 'db'>, userId: number | null, payments: OrderPayments): Promise<PayType[]> {
-  return payTypesWith(await collectAccountOfUser(ctx.db, userId), payments);
-}
-
 /**
- * offeredPayTypes for the pay-type list, from memory: the caller's operator comes from their
+ * The pay types for the pay-type list, from memory: the caller's operator comes from their
  * session's user row (null for visitors), the operators' collect accounts from the operators cache.
  */
 export async function listedPayTypes(db: Executor, operatorId: number | null, payments: OrderPayments): Promise<PayType[]> {
   return payTypesWith(await cachedCollectAccountFor(db, operatorId), payments);
 }
 
+/** The pay types a user is offered: online ones whose gateway is configured, transfers whose detail the operators set, contact staff always. */
 function payTypesWith(account: CollectAccount, payments: OrderPayments): PayType[] {
   return PAY_TYPE_CODES.filter((payType) => {
     if (isOnlinePayType(payType)) return payments(payType) !== null;
@@ -88,9 +84,16 @@ function expiryMinutes(config: OrderCtx['config'], payType: number): number {
 
 /**
  * How to pay a pending order. Online: created at the gateway when the order is created or resumed
- * (`scene` given); polls reuse the stored answer and never create a payment again.
+ * (`scene` given); polls reuse the stored answer and never create a payment again. Transfers show
+ * the owner's collect `account` (read here when the caller has not read it already).
  */
-async function payInstructions(ctx: OrderCtx, payments: OrderPayments, row: OrderRecord, scene?: PayScene): Promise<PayInstructions | undefined> {
+async function payInstructions(
+  ctx: OrderCtx,
+  payments: OrderPayments,
+  row: OrderRecord,
+  scene?: PayScene,
+  account?: CollectAccount,
+): Promise<PayInstructions | undefined> {
   const transferRemark = row.orderNo;
   if (isOnlinePayType(row.payType)) {
     const provider = payments(row.payType);
@@ -112,7 +115,7 @@ async function payInstructions(ctx: OrderCtx, payments: OrderPayments, row: Orde
     return { kind: 'online', ...created };
   }
   if (row.payType === PAY_TYPES.CONTACT_STAFF) return { kind: 'staff', transferRemark };
-  const detail = collectDetailFor(await collectAccountOfUser(ctx.db, row.userId), row.payType);
+  const detail = collectDetailFor(account ?? (await collectAccountOfUser(ctx.db, row.userId)), row.payType);
   if (row.payType === PAY_TYPES.ALIPAY_COLLECT) return { kind: 'collect', transferRemark, alipayCollectQr: detail };
   if (row.payType === PAY_TYPES.WXPAY_COLLECT) return { kind: 'collect', transferRemark, wxpayCollectQr: detail };
   return { kind: 'collect', transferRemark, bankAccount: detail };
@@ -159,19 +162,21 @@ async function pendingOrNewOrder(ctx: OrderCtx, userId: number, goodsItem: Goods
  */
 export async function createOrder(
   ctx: OrderCtx,
-  userId: number,
+  /** The buyer as their session loaded them. */
+  user: { id: number; operatorId: number | null },
   input: { goodsId: number; payType: PayType; scene?: PayScene },
   payments: OrderPayments,
 ): Promise<OrderRow> {
   const now = ctx.clock.now();
-  const offered = await offeredPayTypes(ctx, userId, payments);
-  if (!offered.includes(input.payType)) throw badRequest(`${PAY_TYPE_LABELS[input.payType]}暂未开通，请选择其他支付方式`);
+  const userId = user.id;
+  const account = await collectAccountFor(ctx.db, user.operatorId);
+  if (!payTypesWith(account, payments).includes(input.payType)) throw badRequest(`${PAY_TYPE_LABELS[input.payType]}暂未开通，请选择其他支付方式`);
   const goodsItem = await findGoodsOnSale(ctx.db, input.goodsId);
   if (!goodsItem) throw badRequest('商品不存在或已下架');
   if (goodsItem.type === 'member') await checkMembershipPurchase(ctx.db, userId, goodsItem.level!, goodsItem.days!, now); // 409 on a downgrade
   await expireOrders(ctx, payments, { userId });
   const row = await pendingOrNewOrder(ctx, userId, goodsItem, input.payType, now);
-  return { ...toOrderView(row), pay: await payInstructions(ctx, payments, row, input.scene ?? 'qr') };
+  return { ...toOrderView(row), pay: await payInstructions(ctx, payments, row, input.scene ?? 'qr', account) };
 }
 
 /** Marks pending orders past their expiry as expired (all of them, or one user's, or one order); answers those it expired. */
