@@ -289,20 +289,24 @@ const lastQueried = new Map<string, number>();
 /**
  * While the app polls a pending online order, ask the gateway now and then whether it was paid, so
  * a notification that never came does not leave a paid order pending. Failures leave it pending.
+ * Answers whether it booked a payment (the order changed).
  */
-async function settleIfPaidAtGateway(ctx: OrderCtx, payments: OrderPayments, row: OrderRecord): Promise<void> {
-  if (!isOnlinePayType(row.payType) || !row.payment) return;
+async function settleIfPaidAtGateway(ctx: OrderCtx, payments: OrderPayments, row: OrderRecord): Promise<boolean> {
+  if (!isOnlinePayType(row.payType) || !row.payment) return false;
   const provider = payments(row.payType);
-  if (!provider || provider.simulated) return;
+  if (!provider || provider.simulated) return false;
   const at = Date.now();
-  if (at - (lastQueried.get(row.orderNo) ?? 0) < QUERY_INTERVAL_MS) return;
+  if (at - (lastQueried.get(row.orderNo) ?? 0) < QUERY_INTERVAL_MS) return false;
   lastQueried.set(row.orderNo, at);
   if (lastQueried.size > 10_000) lastQueried.clear();
   try {
     const payment = await provider.queryPayment(row.orderNo);
-    if (payment && payment.orderNo === row.orderNo) await settleGatewayPayment(ctx, payment);
+    if (!payment || payment.orderNo !== row.orderNo) return false;
+    await settleGatewayPayment(ctx, payment);
+    return true;
   } catch (err) {
     console.error(`payment: settling ${row.orderNo} from a query failed`, err);
+    return false;
   }
 }
 
@@ -316,10 +320,7 @@ const findOwn = async (db: Executor, userId: number, orderNo: string) => {
 export async function getOwnOrder(ctx: OrderCtx, userId: number, orderNo: string, payments: OrderPayments): Promise<OrderRow> {
   await expireOrders(ctx, payments, { userId, orderNo });
   let row = await findOwn(ctx.db, userId, orderNo);
-  if (row.status === 'pending') {
-    await settleIfPaidAtGateway(ctx, payments, row);
-    row = await findOwn(ctx.db, userId, orderNo);
-  }
+  if (row.status === 'pending' && (await settleIfPaidAtGateway(ctx, payments, row))) row = await findOwn(ctx.db, userId, orderNo);
   const view = toOrderView(row);
   return row.status === 'pending' ? { ...view, pay: await payInstructions(ctx, payments, row) } : view;
 }
