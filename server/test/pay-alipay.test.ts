@@ -8,7 +8,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orders } from '../src/db/schema.ts';
 import { MINUTE } from '../src/lib/clock.ts';
-import { createAlipayProvider } from '../src/modules/pay/alipay.ts';
+import { createAlipayProvider } from '../src/modules/pay/index.ts';
 import { cancelPendingOrder } from '../src/modules/order/index.ts';
 import { readPaymentSettings } from '../src/pay-settings.ts';
 import { FakeAlipay } from './fakes/alipay.ts';

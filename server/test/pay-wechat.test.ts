@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { MINUTE } from '../src/lib/clock.ts';
-import { createWechatPayProvider } from '../src/modules/pay/wechatpay.ts';
+import { createWechatPayProvider } from '../src/modules/pay/index.ts';
 import { readPaymentSettings } from '../src/pay-settings.ts';
 import { FakeWechatPay } from './fakes/wechatpay.ts';
 import { balanceChecked, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from './pay-support.ts';
