@@ -327,6 +327,25 @@ describe('expiry', () => {
     expect(await balanceChecked(u.id)).toBe(0);
   });
 
+  it('the owner cancels a pending transfer order; an expired or paid order cannot be cancelled (409), nothing changes', async () => {
+    const u = await createTestUser(env);
+    const cancel = (orderNo: string) => call(env, 'POST', '/api/order/cancel', { token: u.token, body: { orderNo } });
+    const transfer = (await create(u, integralGoods[0]!.id, 6)).body.data.orderNo;
+    expect((await cancel(transfer)).body.data).toMatchObject({ orderNo: transfer, status: 'cancelled', statusText: '已取消' });
+    const paid = (await create(u, integralGoods[1]!.id, 1)).body.data.orderNo;
+    expect((await confirm(u, paid)).status).toBe(200);
+    const expired = (await create(u, integralGoods[0]!.id, 2)).body.data.orderNo;
+    env.clock.advance(31 * MINUTE);
+    for (const [orderNo, message] of [[expired, '订单已过期，不能取消'], [paid, '订单已支付，不能取消']]) {
+      const res = await cancel(orderNo!);
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ success: false, message });
+    }
+    const statuses = await env.ctx.db.select({ orderNo: orders.orderNo, status: orders.status }).from(orders).where(eq(orders.userId, u.id));
+    expect(Object.fromEntries(statuses.map((r) => [r.orderNo, r.status]))).toEqual({ [transfer]: 'cancelled', [paid]: 'paid', [expired]: 'expired' });
+    expect(await balanceChecked(u.id)).toBe(integralGoods[1]!.points);
+  });
+
   it('expires even when the pay attempt is the first read after the deadline', async () => {
     const u = await createTestUser(env);
     const { orderNo } = (await create(u, integralGoods[0]!.id, 2)).body.data;

@@ -8,6 +8,9 @@ import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orders } from '../src/db/schema.ts';
 import { MINUTE } from '../src/lib/clock.ts';
+import { createAlipayProvider } from '../src/modules/pay/index.ts';
+import { cancelPendingOrder } from '../src/modules/order/index.ts';
+import { readPaymentSettings } from '../src/pay-settings.ts';
 import { FakeAlipay } from './fakes/alipay.ts';
 import { balanceChecked, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from './pay-support.ts';
 import { call, createTestUser, type TestUser } from './support.ts';
@@ -202,6 +205,21 @@ describe('cancel and expiry close the trade at the gateway', () => {
     expect(await statusOf(order.orderNo)).toBe('pending');
   });
 
+  it('a payment the gateway took for an order staff cancelled meanwhile is booked, not lost', async () => {
+    const u = await createTestUser(t.env);
+    const order = await buy(u, t.goods[1]!);
+    // The staff cancel does not close the trade: the payer can still pay the QR code they hold.
+    await cancelPendingOrder(t.env.ctx.db, order.orderNo, t.env.clock.now());
+    expect(await statusOf(order.orderNo)).toBe('cancelled');
+    t.fake.pay(order.orderNo);
+    expect((await notify(t.fake.notification({ out_trade_no: order.orderNo, total_amount: yuan(order.amount) }))).body).toBe('success');
+    expect(await statusOf(order.orderNo)).toBe('paid');
+    expect(await balance(u.id)).toBe(t.goods[1]!.points);
+    // A replay of the notification changes nothing.
+    expect((await notify(t.fake.notification({ out_trade_no: order.orderNo, total_amount: yuan(order.amount) }))).body).toBe('success');
+    expect(await balance(u.id)).toBe(t.goods[1]!.points);
+  });
+
   it('bad input: 400 in Chinese', async () => {
     const u = await createTestUser(t.env);
     for (const [body, message] of [
@@ -221,5 +239,25 @@ describe('cancel and expiry close the trade at the gateway', () => {
     t.env.clock.advance(30 * MINUTE);
     expect((await call(t.env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo: order.orderNo } })).body.data.status).toBe('expired');
     await expect.poll(() => t.fake.trades.get(order.orderNo)!.status, { timeout: 10_000 }).toBe('TRADE_CLOSED');
+  });
+});
+
+describe('a gateway that never answers', () => {
+  it('create, query and close are each answered 503 in Chinese once the timeout passes', async () => {
+    const { settings } = readPaymentSettings({ ...t.fake.env, PUBLIC_BASE_URL });
+    const logged: string[] = [];
+    const provider = createAlipayProvider(settings.alipay!, { notifyUrl: 'https://a.test/n', returnUrl: 'https://a.test/r', log: (m) => logged.push(m), timeoutMs: 300 });
+    const request = { orderNo: '20260301100000000001', amount: 100, subject: '积分', expiresAt: new Date(Date.now() + 30 * MINUTE), scene: 'qr' as const };
+    t.fake.hang = true;
+    try {
+      for (const attempt of [() => provider.createPayment(request), () => provider.queryPayment(request.orderNo), () => provider.closePayment(request.orderNo)]) {
+        const started = Date.now();
+        await expect(attempt()).rejects.toMatchObject({ statusCode: 503, message: '支付宝暂时无法处理，请稍后再试或选择其他支付方式' });
+        expect(Date.now() - started).toBeLessThan(5_000);
+      }
+    } finally {
+      t.fake.hang = false;
+    }
+    expect(logged).toHaveLength(3);
   });
 });

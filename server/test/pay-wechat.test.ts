@@ -7,6 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { MINUTE } from '../src/lib/clock.ts';
+import { createWechatPayProvider } from '../src/modules/pay/index.ts';
+import { readPaymentSettings } from '../src/pay-settings.ts';
 import { FakeWechatPay } from './fakes/wechatpay.ts';
 import { balanceChecked, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from './pay-support.ts';
 import { call, createTestUser, type TestUser } from './support.ts';
@@ -99,5 +101,25 @@ describe('WeChat Pay Native', () => {
     t.env.clock.advance(30 * MINUTE);
     expect((await call(t.env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record' } })).body.data.list[0].status).toBe('expired');
     await expect.poll(() => t.fake.transactions.get(late.orderNo)!.trade_state, { timeout: 10_000 }).toBe('CLOSED');
+  });
+});
+
+describe('a gateway that never answers', () => {
+  it('create, query and close are each answered 503 in Chinese once the timeout passes', async () => {
+    const { settings } = readPaymentSettings({ ...t.fake.env, PUBLIC_BASE_URL });
+    const logged: string[] = [];
+    const provider = createWechatPayProvider(settings.wechatPay!, { notifyUrl: 'https://a.test/n', log: (m) => logged.push(m), timeoutMs: 300 });
+    const request = { orderNo: '20260301100000000002', amount: 100, subject: '积分', expiresAt: new Date(Date.now() + 30 * MINUTE), scene: 'qr' as const };
+    t.fake.hang = true;
+    try {
+      for (const attempt of [() => provider.createPayment(request), () => provider.queryPayment(request.orderNo), () => provider.closePayment(request.orderNo)]) {
+        const started = Date.now();
+        await expect(attempt()).rejects.toMatchObject({ statusCode: 503, message: '微信支付暂时无法处理，请稍后再试或选择其他支付方式' });
+        expect(Date.now() - started).toBeLessThan(5_000);
+      }
+    } finally {
+      t.fake.hang = false;
+    }
+    expect(logged).toHaveLength(3);
   });
 });

@@ -55,6 +55,8 @@ export class FakeAlipay {
   readonly refused: string[] = [];
   /** When set, every request answers this HTTP status (the gateway is down). */
   failWith: number | null = null;
+  /** When set, every request is read and never answered (the gateway hangs). */
+  hang = false;
   private server!: Server;
   gateway = '';
 
@@ -79,6 +81,7 @@ export class FakeAlipay {
   }
 
   stop(): Promise<void> {
+    this.server.closeAllConnections();
     return new Promise((r) => this.server.close(() => r()));
   }
 
@@ -109,6 +112,7 @@ export class FakeAlipay {
   }
 
   private async handle(req: IncomingMessage): Promise<[number, string, string]> {
+    if (this.hang) return new Promise(() => {});
     if (this.failWith) return [this.failWith, 'unavailable', 'text/plain'];
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     if (url.pathname === '/gateway.do' && req.method === 'GET') return this.cashierPage(Object.fromEntries(url.searchParams));

@@ -35,6 +35,8 @@ export class FakeWechatPay {
   readonly calls: Array<{ method: string; path: string; body: unknown }> = [];
   readonly refused: string[] = [];
   failWith: number | null = null;
+  /** When set, every request is read and never answered (the gateway hangs). */
+  hang = false;
   baseUrl = '';
   private server!: Server;
 
@@ -61,6 +63,7 @@ export class FakeWechatPay {
   }
 
   stop(): Promise<void> {
+    this.server.closeAllConnections();
     return new Promise((r) => this.server.close(() => r()));
   }
 
@@ -99,6 +102,7 @@ export class FakeWechatPay {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
+    if (this.hang) return;
     if (this.failWith) return this.send(res, this.failWith, { code: 'SYSTEM_ERROR', message: '系统错误' });
     const refused = this.checkAuthorization(req, raw);
     if (refused) {

@@ -42,19 +42,15 @@ async function collectAccountOfUser(db: Executor, userId: number | null) {
   return collectAccountFor(db, user?.operatorId);
 }
 
-/** The pay types a user is offered: online ones whose gateway is configured, transfers whose detail the operators set, contact staff always. */
-export async function offeredPayTypes(ctx: Pick<OrderCtx, 'db'>, userId: number | null, payments: OrderPayments): Promise<PayType[]> {
-  return payTypesWith(await collectAccountOfUser(ctx.db, userId), payments);
-}
-
 /**
- * offeredPayTypes for the pay-type list, from memory: the caller's operator comes from their
+ * The pay types for the pay-type list, from memory: the caller's operator comes from their
  * session's user row (null for visitors), the operators' collect accounts from the operators cache.
  */
 export async function listedPayTypes(db: Executor, operatorId: number | null, payments: OrderPayments): Promise<PayType[]> {
   return payTypesWith(await cachedCollectAccountFor(db, operatorId), payments);
 }
 
+/** The pay types a user is offered: online ones whose gateway is configured, transfers whose detail the operators set, contact staff always. */
 function payTypesWith(account: CollectAccount, payments: OrderPayments): PayType[] {
   return PAY_TYPE_CODES.filter((payType) => {
     if (isOnlinePayType(payType)) return payments(payType) !== null;
@@ -88,9 +84,16 @@ function expiryMinutes(config: OrderCtx['config'], payType: number): number {
 
 /**
  * How to pay a pending order. Online: created at the gateway when the order is created or resumed
- * (`scene` given); polls reuse the stored answer and never create a payment again.
+ * (`scene` given); polls reuse the stored answer and never create a payment again. Transfers show
+ * the owner's collect `account` (read here when the caller has not read it already).
  */
-async function payInstructions(ctx: OrderCtx, payments: OrderPayments, row: OrderRecord, scene?: PayScene): Promise<PayInstructions | undefined> {
+async function payInstructions(
+  ctx: OrderCtx,
+  payments: OrderPayments,
+  row: OrderRecord,
+  scene?: PayScene,
+  account?: CollectAccount,
+): Promise<PayInstructions | undefined> {
   const transferRemark = row.orderNo;
   if (isOnlinePayType(row.payType)) {
     const provider = payments(row.payType);
@@ -112,7 +115,7 @@ async function payInstructions(ctx: OrderCtx, payments: OrderPayments, row: Orde
     return { kind: 'online', ...created };
   }
   if (row.payType === PAY_TYPES.CONTACT_STAFF) return { kind: 'staff', transferRemark };
-  const detail = collectDetailFor(await collectAccountOfUser(ctx.db, row.userId), row.payType);
+  const detail = collectDetailFor(account ?? (await collectAccountOfUser(ctx.db, row.userId)), row.payType);
   if (row.payType === PAY_TYPES.ALIPAY_COLLECT) return { kind: 'collect', transferRemark, alipayCollectQr: detail };
   if (row.payType === PAY_TYPES.WXPAY_COLLECT) return { kind: 'collect', transferRemark, wxpayCollectQr: detail };
   return { kind: 'collect', transferRemark, bankAccount: detail };
@@ -159,19 +162,21 @@ async function pendingOrNewOrder(ctx: OrderCtx, userId: number, goodsItem: Goods
  */
 export async function createOrder(
   ctx: OrderCtx,
-  userId: number,
+  /** The buyer as their session loaded them. */
+  user: { id: number; operatorId: number | null },
   input: { goodsId: number; payType: PayType; scene?: PayScene },
   payments: OrderPayments,
 ): Promise<OrderRow> {
   const now = ctx.clock.now();
-  const offered = await offeredPayTypes(ctx, userId, payments);
-  if (!offered.includes(input.payType)) throw badRequest(`${PAY_TYPE_LABELS[input.payType]}暂未开通，请选择其他支付方式`);
+  const userId = user.id;
+  const account = await collectAccountFor(ctx.db, user.operatorId);
+  if (!payTypesWith(account, payments).includes(input.payType)) throw badRequest(`${PAY_TYPE_LABELS[input.payType]}暂未开通，请选择其他支付方式`);
   const goodsItem = await findGoodsOnSale(ctx.db, input.goodsId);
   if (!goodsItem) throw badRequest('商品不存在或已下架');
   if (goodsItem.type === 'member') await checkMembershipPurchase(ctx.db, userId, goodsItem.level!, goodsItem.days!, now); // 409 on a downgrade
   await expireOrders(ctx, payments, { userId });
   const row = await pendingOrNewOrder(ctx, userId, goodsItem, input.payType, now);
-  return { ...toOrderView(row), pay: await payInstructions(ctx, payments, row, input.scene ?? 'qr') };
+  return { ...toOrderView(row), pay: await payInstructions(ctx, payments, row, input.scene ?? 'qr', account) };
 }
 
 /** Marks pending orders past their expiry as expired (all of them, or one user's, or one order); answers those it expired. */
@@ -203,7 +208,8 @@ export interface PaymentEvidence {
   providerTradeNo?: string;
   /**
    * A real gateway vouches for the payment (notification or query): the money was taken, so an
-   * order that expired meanwhile is still paid. Never set by the sandbox or staff.
+   * order that expired or was cancelled meanwhile (staff cancel without closing the gateway's
+   * trade) is still paid. Never set by the sandbox or staff.
    */
   confirmedByGateway?: boolean;
   /** Only this user's order (sandbox confirm); omitted for staff and provider notifications. */
@@ -234,7 +240,7 @@ export async function payOrder(
   await expireDueOrders(ctx.db, now, { orderNo });
   const mine = evidence.ownerId !== undefined ? [eq(orders.userId, evidence.ownerId)] : [];
   const payable = evidence.confirmedByGateway
-    ? inArray(orders.status, ['pending', 'expired'])
+    ? inArray(orders.status, ['pending', 'expired', 'cancelled'])
     : and(eq(orders.status, 'pending'), gt(orders.expiresAt, now));
   return ctx.db.transaction(async (tx) => {
     const [paid] = await tx
@@ -283,20 +289,24 @@ const lastQueried = new Map<string, number>();
 /**
  * While the app polls a pending online order, ask the gateway now and then whether it was paid, so
  * a notification that never came does not leave a paid order pending. Failures leave it pending.
+ * Answers whether it booked a payment (the order changed).
  */
-async function settleIfPaidAtGateway(ctx: OrderCtx, payments: OrderPayments, row: OrderRecord): Promise<void> {
-  if (!isOnlinePayType(row.payType) || !row.payment) return;
+async function settleIfPaidAtGateway(ctx: OrderCtx, payments: OrderPayments, row: OrderRecord): Promise<boolean> {
+  if (!isOnlinePayType(row.payType) || !row.payment) return false;
   const provider = payments(row.payType);
-  if (!provider || provider.simulated) return;
+  if (!provider || provider.simulated) return false;
   const at = Date.now();
-  if (at - (lastQueried.get(row.orderNo) ?? 0) < QUERY_INTERVAL_MS) return;
+  if (at - (lastQueried.get(row.orderNo) ?? 0) < QUERY_INTERVAL_MS) return false;
   lastQueried.set(row.orderNo, at);
   if (lastQueried.size > 10_000) lastQueried.clear();
   try {
     const payment = await provider.queryPayment(row.orderNo);
-    if (payment && payment.orderNo === row.orderNo) await settleGatewayPayment(ctx, payment);
+    if (!payment || payment.orderNo !== row.orderNo) return false;
+    await settleGatewayPayment(ctx, payment);
+    return true;
   } catch (err) {
     console.error(`payment: settling ${row.orderNo} from a query failed`, err);
+    return false;
   }
 }
 
@@ -310,10 +320,7 @@ const findOwn = async (db: Executor, userId: number, orderNo: string) => {
 export async function getOwnOrder(ctx: OrderCtx, userId: number, orderNo: string, payments: OrderPayments): Promise<OrderRow> {
   await expireOrders(ctx, payments, { userId, orderNo });
   let row = await findOwn(ctx.db, userId, orderNo);
-  if (row.status === 'pending') {
-    await settleIfPaidAtGateway(ctx, payments, row);
-    row = await findOwn(ctx.db, userId, orderNo);
-  }
+  if (row.status === 'pending' && (await settleIfPaidAtGateway(ctx, payments, row))) row = await findOwn(ctx.db, userId, orderNo);
   const view = toOrderView(row);
   return row.status === 'pending' ? { ...view, pay: await payInstructions(ctx, payments, row) } : view;
 }

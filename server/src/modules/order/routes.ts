@@ -46,7 +46,7 @@ export async function orderRoutes(app: FastifyInstance, { payments }: OrderRoute
    */
   app.post('/api/order/create', { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
     const input = parseInput(createBody, request.body);
-    return ok(await createOrder(ctx, currentUser(request).id, input, payments));
+    return ok(await createOrder(ctx, currentUser(request), input, payments));
   });
 
   /** The owner cancels a pending order (closed at its gateway first). */

@@ -21,6 +21,7 @@ import {
 const ALIPAY_TIME_ZONE = 'Asia/Shanghai';
 const PAID_STATUSES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
+const GATEWAY_TIMEOUT_MS = 10_000;
 
 interface AlipayAnswer {
   code?: string;
@@ -39,6 +40,8 @@ export interface AlipayProviderOptions {
   notifyUrl: string;
   returnUrl: string;
   log: (message: string) => void;
+  /** How long a gateway call may take before it is answered 503 (default 10 s). */
+  timeoutMs?: number;
 }
 
 export function createAlipayProvider(settings: AlipaySettings, options: AlipayProviderOptions): PaymentProvider {
@@ -48,7 +51,7 @@ export function createAlipayProvider(settings: AlipaySettings, options: AlipayPr
     keyType: 'PKCS8',
     alipayPublicKey: settings.alipayPublicKey,
     gateway: settings.gateway,
-    timeout: 10_000,
+    timeout: options.timeoutMs ?? GATEWAY_TIMEOUT_MS,
   });
 
   const unavailable = () => serviceUnavailable('支付宝暂时无法处理，请稍后再试或选择其他支付方式');

@@ -2,3 +2,5 @@
 export { payRoutes } from './routes.ts';
 export { orderPayments, sandboxProvider } from './providers.ts';
 export type { PaymentProvider } from './provider.ts';
+export { createAlipayProvider } from './alipay.ts';
+export { createWechatPayProvider } from './wechatpay.ts';

@@ -11,6 +11,7 @@ import { RejectedNotification, type PaymentProvider, type ProviderNotification, 
 
 /** How far a notification's timestamp may be from our clock (the vendor's own limit for answers). */
 const MAX_CLOCK_OFFSET_SECONDS = 300;
+const GATEWAY_TIMEOUT_MS = 10_000;
 
 interface Transaction {
   mchid?: string;
@@ -40,6 +41,8 @@ export interface WechatPayProviderOptions {
   notifyUrl: string;
   log: (message: string) => void;
   now?: () => Date;
+  /** How long a gateway call may take before it is answered 503 (default 10 s). */
+  timeoutMs?: number;
 }
 
 const header = (headers: ProviderNotification['headers'], name: string) => {
@@ -55,7 +58,7 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
     privateKey: settings.privateKey,
     certs: { [settings.platformPublicKeyId]: publicKey },
     baseURL: settings.baseUrl,
-    timeout: 10_000,
+    timeout: options.timeoutMs ?? GATEWAY_TIMEOUT_MS,
   });
   // The client is a proxy that turns property chains into API paths (outTradeNo -> out-trade-no, _x_ -> {x}).
   const transactions = (client as unknown as { v3: { pay: { transactions: TransactionsApi } } }).v3.pay.transactions;
