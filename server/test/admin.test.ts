@@ -193,6 +193,8 @@ describe('users', () => {
       body: { level: 5, deadline: '2026-06-01T00:00:00+08:00' },
     });
     expect(member.body.data).toMatchObject({ memberLevel: 5, memberDeadline: '2026-05-31T16:00:00.000Z' });
+    const stored = (await call(env, 'GET', `/api/admin/users/${u.phone}`, { token: operator.token })).body.data.user;
+    expect(stored).toEqual(member.body.data);
     expect((await call(env, 'POST', `/api/admin/users/${u.phone}/member`, { token: operator.token, body: { level: 5 } })).body.message).toBe('请填写会员到期时间');
     expect((await call(env, 'POST', `/api/admin/users/${u.phone}/member`, { token: operator.token, body: { level: 4, deadline: null } })).status).toBe(400);
     const found = await call(env, 'GET', '/api/admin/users', { token: operator.token, query: { phone: u.phone.slice(3) } });

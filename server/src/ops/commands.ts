@@ -115,7 +115,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
         throw badRequest('普通会员（等级 1）不需要到期时间');
       }
       const now = ctx.clock.now();
-      const { user } = await setMember(ctx, CLI_ACTOR, phone, level, deadline);
+      const { before: user } = await setMember(ctx, CLI_ACTOR, phone, level, deadline);
       const before = await memberBenefit(ctx.db, user, now);
       const beforeText = `${before.levelDesc}${before.deadline ? `，到期 ${formatLocal(before.deadline, ctx.config.timeZone)}` : ''}`;
       const afterText = `${levelName(level)}${deadline ? `，到期 ${formatLocal(deadline, ctx.config.timeZone)}` : ''}`;

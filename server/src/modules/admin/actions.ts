@@ -69,9 +69,10 @@ export const adjustPoints = (ctx: Ctx, actor: Actor, phone: string, delta: numbe
 export const setMember = (ctx: Ctx, actor: Actor, phone: string, level: number, deadline: Date | null) =>
   audited(ctx, actor, 'user.member', async (tx) => {
     const user = await lockedUser(tx, phone);
-    await setMembership(tx, user.id, { memberLevel: level, memberDeadline: deadline });
+    const membership = { memberLevel: level, memberDeadline: deadline };
+    await setMembership(tx, user.id, membership);
     const before = { memberLevel: user.memberLevel, memberDeadline: user.memberDeadline };
-    return { target: userTarget(phone), before, after: { memberLevel: level, memberDeadline: deadline }, result: { user, before } };
+    return { target: userTarget(phone), before, after: membership, result: { before: user, after: toConsoleUser({ ...user, ...membership }, ctx.clock.now()) } };
   });
 
 /** Disables sign-in and ends every session of the account. */
