@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { auditLog, plans, pointsLedger } from '../src/db/schema.ts';
 import { ADMIN_ROUTES } from '../src/modules/admin/index.ts';
 import { ledgerSum } from '../src/modules/points/index.ts';
@@ -193,6 +193,8 @@ describe('users', () => {
       body: { level: 5, deadline: '2026-06-01T00:00:00+08:00' },
     });
     expect(member.body.data).toMatchObject({ memberLevel: 5, memberDeadline: '2026-05-31T16:00:00.000Z' });
+    const stored = (await call(env, 'GET', `/api/admin/users/${u.phone}`, { token: operator.token })).body.data.user;
+    expect(stored).toEqual(member.body.data);
     expect((await call(env, 'POST', `/api/admin/users/${u.phone}/member`, { token: operator.token, body: { level: 5 } })).body.message).toBe('请填写会员到期时间');
     expect((await call(env, 'POST', `/api/admin/users/${u.phone}/member`, { token: operator.token, body: { level: 4, deadline: null } })).status).toBe(400);
     const found = await call(env, 'GET', '/api/admin/users', { token: operator.token, query: { phone: u.phone.slice(3) } });
@@ -309,6 +311,18 @@ describe('admin data', () => {
     const byCli = await call(env, 'GET', '/api/admin/audit', { token: admin.token, query: { actor: 'cli', pageSize: 100 } });
     expect(byCli.body.data.total).toBeGreaterThanOrEqual(5);
     expect((await env.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.userId, u.id))).map((r) => r.delta)).toEqual([10, 5, 1000]);
+  });
+
+  it('collect:set on the command line leaves an audit row (actor cli); a refused value leaves none', async () => {
+    const cliCollect = () => env.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'collect.update'), eq(auditLog.actor, 'cli'))).orderBy(auditLog.id);
+    const bank = '开户行：测试银行　户名：测试　账号：6217 0000 0000 0001';
+    expect((await runCommand(env.ctx, ['collect:set', 'bank', bank])).code).toBe(0);
+    const [row, ...more] = await cliCollect();
+    expect(more).toHaveLength(0);
+    expect(row).toMatchObject({ actorId: null, target: expect.stringMatching(/^contact:\d+$/), after: { bankAccount: bank } });
+    expect(row!.before).toHaveProperty('bankAccount');
+    expect((await runCommand(env.ctx, ['collect:set', 'wxpay', 'javascript:alert(1)'])).code).toBe(1);
+    expect(await cliCollect()).toHaveLength(1);
   });
 
   it('stats per business day', async () => {

@@ -64,7 +64,8 @@ describe('operator console', () => {
     await dialog.getByRole('spinbutton').fill('50');
     await dialog.getByRole('textbox').fill('活动补偿');
     expect(await dialog.innerText()).toContain(`积分余额：${before.toLocaleString('zh-CN')} → ${(before + 50).toLocaleString('zh-CN')}`);
-    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    // A double click on the dialog's button books the adjustment once.
+    await dialog.getByRole('button', { name: /确\s*定/ }).dblclick();
     await expect.poll(() => page.getByTestId('admin-balance').innerText()).toBe((before + 50).toLocaleString('zh-CN'));
     expect(await balance()).toBe(before + 50);
     expect(await page.locator('tr', { hasText: '活动补偿' }).innerText()).toContain('+50');

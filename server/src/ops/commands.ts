@@ -8,9 +8,9 @@ import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { AppError, badRequest, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { CLI_ACTOR, adjustPoints, announce, changeRole, confirmOrder, setDefaultContact, setMember } from '../modules/admin/index.ts';
+import { CLI_ACTOR, adjustPoints, announce, changeRole, confirmOrder, setDefaultCollect, setDefaultContact, setMember } from '../modules/admin/index.ts';
 import { confirmOrderCommand } from '../modules/order/index.ts';
-import { operatorFor, setDefaultCollectDetail } from '../modules/operator/index.ts';
+import { operatorFor } from '../modules/operator/index.ts';
 import { ledgerSum } from '../modules/points/index.ts';
 import { sessionSummary } from '../modules/session/index.ts';
 import { findUserByPhone, inviteSummary, memberBenefit } from '../modules/user/index.ts';
@@ -115,7 +115,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
         throw badRequest('普通会员（等级 1）不需要到期时间');
       }
       const now = ctx.clock.now();
-      const { user } = await setMember(ctx, CLI_ACTOR, phone, level, deadline);
+      const { before: user } = await setMember(ctx, CLI_ACTOR, phone, level, deadline);
       const before = await memberBenefit(ctx.db, user, now);
       const beforeText = `${before.levelDesc}${before.deadline ? `，到期 ${formatLocal(before.deadline, ctx.config.timeZone)}` : ''}`;
       const afterText = `${levelName(level)}${deadline ? `，到期 ${formatLocal(deadline, ctx.config.timeZone)}` : ''}`;
@@ -186,8 +186,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const value = text === '-' ? '' : text;
       if (value && kind !== 'bank' && (!IMAGE_URL.test(value) || value.length > 500)) throw badRequest(`${label}图片地址须以 / 或 http(s):// 开头：「${value}」`);
       if (value.length > MAX_REMARK) throw badRequest(`${label}过长：最多 ${MAX_REMARK} 字`);
-      const replaced = await setDefaultCollectDetail(ctx.db, field, value);
-      if (!replaced) throw notFound('还没有默认运营，请先用 operator:set 创建');
+      const replaced = await setDefaultCollect(ctx, CLI_ACTOR, field, value);
       const shown = (v: string) => (v ? `「${v}」` : '（未设置）');
       return `默认运营（#${replaced.id}）${label}：${shown(replaced.before)} -> ${shown(value)}${value ? '' : '，该转账方式不再提供'}`;
     },

@@ -8,7 +8,7 @@ import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { PAY_TYPES } from '../../../../common/domain.ts';
 import { currentAnnouncement, replaceAnnouncement } from '../announcement/index.ts';
 import { payOrder, cancelPendingOrder } from '../order/index.ts';
-import { findOperator, saveDefaultOperator, type OperatorRow } from '../operator/index.ts';
+import { findOperator, saveDefaultOperator, setDefaultCollectDetail, type CollectAccount, type OperatorRow } from '../operator/index.ts';
 import { changePoints } from '../points/index.ts';
 import { revokeAllSessions, sessionSummary } from '../session/index.ts';
 import {
@@ -69,9 +69,10 @@ export const adjustPoints = (ctx: Ctx, actor: Actor, phone: string, delta: numbe
 export const setMember = (ctx: Ctx, actor: Actor, phone: string, level: number, deadline: Date | null) =>
   audited(ctx, actor, 'user.member', async (tx) => {
     const user = await lockedUser(tx, phone);
-    await setMembership(tx, user.id, { memberLevel: level, memberDeadline: deadline });
+    const membership = { memberLevel: level, memberDeadline: deadline };
+    await setMembership(tx, user.id, membership);
     const before = { memberLevel: user.memberLevel, memberDeadline: user.memberDeadline };
-    return { target: userTarget(phone), before, after: { memberLevel: level, memberDeadline: deadline }, result: { user, before } };
+    return { target: userTarget(phone), before, after: membership, result: { before: user, after: toConsoleUser({ ...user, ...membership }, ctx.clock.now()) } };
   });
 
 /** Disables sign-in and ends every session of the account. */
@@ -152,4 +153,12 @@ export const setDefaultContact = (ctx: Ctx, actor: Actor, contact: Pick<Operator
   audited(ctx, actor, 'contact.update', async (tx) => {
     const before = await saveDefaultOperator(tx, contact);
     return { target: before ? `contact:${before.id}` : 'contact:default', before, after: contact, result: before };
+  });
+
+/** One collect detail of the default contact set, or withdrawn with '' (the command line's `collect:set`). */
+export const setDefaultCollect = (ctx: Ctx, actor: Actor, field: keyof CollectAccount, value: string) =>
+  audited(ctx, actor, 'collect.update', async (tx) => {
+    const replaced = await setDefaultCollectDetail(tx, field, value);
+    if (!replaced) throw notFound('还没有默认运营，请先用 operator:set 创建');
+    return { target: `contact:${replaced.id}`, before: { [field]: replaced.before }, after: { [field]: value }, result: replaced };
   });

@@ -13,6 +13,7 @@ export {
   disableUser,
   enableUser,
   logoutEverywhere,
+  setDefaultCollect,
   setDefaultContact,
   setMember,
 } from './actions.ts';

@@ -165,8 +165,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       const { phone } = parseInput(input.phoneParams, r.params);
       const { level, deadline } = parseInput(input.memberBody, r.body);
       if (level > 1 && deadline! <= ctx.clock.now()) throw badRequest('到期时间须晚于现在（结束会员请设为等级 1）');
-      await setMember(ctx, actorOf(r), phone, level, level > 1 ? deadline! : null);
-      return (await userDetail(ctx, phone)).user;
+      return (await setMember(ctx, actorOf(r), phone, level, level > 1 ? deadline! : null)).after;
     },
   },
   {
