@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, api, loginViaApi, openPage, useBrowser } from './harness';
+import { DEMO, api, loginViaApi, openPage, serviceWorkerScope, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -141,7 +141,7 @@ describe('prerendered public pages', () => {
 
   it('the service worker answers /login, /register and /find-pwd with their own HTML, also offline', async () => {
     const { page, context } = await openPage(browser(), '/plan/list');
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    await serviceWorkerScope(page);
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await context.setOffline(true);
