@@ -98,11 +98,15 @@ describe('prerendered public pages', () => {
     // Hold the app's entry script until the form has been filled in.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      holding += 1;
       await held;
       await route.continue();
     });
     await page.goto('/login', { waitUntil: 'commit' });
+    // the entry script is asked for and held: what follows is typed into the HTML alone
+    await expect.poll(() => holding).toBeGreaterThan(0);
     const form = page.getByTestId('login-form');
     await form.locator('input[name="phone"]').fill(DEMO.phone);
     await form.locator('input[name="password"]').fill(DEMO.password);
