@@ -8,7 +8,8 @@
  * - `requestSmsCode(scope, phone, type)`: presses the scope's SMS button (checking its texts and
  *   countdown lock) and answers the code from the dev outbox.
  * - `registerUser(page, opts?)` (through the UI, code from the dev outbox), `registerUserViaApi(opts?)`,
- *   `login(page, phone, password)` (through the UI), `loginViaApi(phone, password)`.
+ *   `login(page, phone, password)` (through the UI), `loginViaApi(phone, password)`,
+ *   `openSignedInPage(browser, account, options?)`: `openPage` on /login, then `login`.
  * - `api(path, { method, body, token })`: a raw call to the server, answering `{ status, body }`.
  * - `serviceWorkerScope(page, timeout?)`: waits (bounded) for the page's active service worker.
  * - `openPersistentPage(path)`: a non-incognito profile (Chrome reports incognito pages as not installable).
@@ -66,6 +67,13 @@ export async function openPage(browser: Browser, path?: string, options: Paramet
   page.on('pageerror', (error) => errors.push(String(error)));
   if (path) await page.goto(path);
   return { context, page, errors };
+}
+
+/** A page signed in through the /login form as `account`; ends on the page after login. */
+export async function openSignedInPage(browser: Browser, account: { phone: string; password: string }, options: Parameters<Browser['newContext']>[0] = {}): Promise<OpenedPage> {
+  const opened = await openPage(browser, '/login', options);
+  await login(opened.page, account.phone, account.password);
+  return opened;
 }
 
 /** A persistent (non-incognito) profile in a temp folder: needed for installability checks. */
@@ -332,3 +340,4 @@ export async function createPlanViaApi(token: string, itemSuffix: string, title:
   expect(created.status).toBe(200);
   return created.body!.data!.id;
 }
+

@@ -1,6 +1,6 @@
 /** PWA: manifest, installability (CDP), service worker precache, offline shell, no caching of private API answers. */
 import { describe, expect, it } from 'vitest';
-import { api, baseURL, controlledWithPriceTableCached, DEMO, login, openPage, openPersistentPage, serviceWorkerScope, useBrowser } from './harness';
+import { api, baseURL, controlledWithPriceTableCached, DEMO, openPersistentPage, openSignedInPage, serviceWorkerScope, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -35,8 +35,7 @@ describe('PWA', () => {
   });
 
   it('reloads the shell offline with a visible offline notice, and never caches private API answers', async () => {
-    const { page, context } = await openPage(browser(), '/login');
-    await login(page, DEMO.phone, DEMO.password);
+    const { page, context } = await openSignedInPage(browser(), DEMO);
     await serviceWorkerScope(page);
     await controlledWithPriceTableCached(page);
 
@@ -71,8 +70,7 @@ describe('PWA', () => {
   });
 
   it('reloads once instead of a blank page when a lazy chunk is missing after a deploy', async () => {
-    const { page, context, errors } = await openPage(browser(), '/login', { serviceWorkers: 'block' });
-    await login(page, DEMO.phone, DEMO.password);
+    const { page, context, errors } = await openSignedInPage(browser(), DEMO, { serviceWorkers: 'block' });
     let failed = 0;
     await page.route(/\/assets\/UserCenterPage-[^/]+\.js$/, async (route) => {
       if (failed === 0) {

@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { startApiServer, type ApiServer } from '../../server/test/processes.mjs';
-import { api, controlledWithPriceTableCached, DEMO, login, openPage, registerUserViaApi, serviceWorkerScope, sessionToken, useBrowser } from './harness';
+import { api, controlledWithPriceTableCached, DEMO, login, openPage, openSignedInPage, registerUserViaApi, serviceWorkerScope, sessionToken, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -61,8 +61,7 @@ describe('trust', () => {
 
   it('logout made offline: the tab keeps working, and the token is refused within 30 s of coming back online', async () => {
     const user = await registerUserViaApi();
-    const { page, context, errors } = await openPage(browser(), '/login');
-    await login(page, user.phone, user.password);
+    const { page, context, errors } = await openSignedInPage(browser(), user);
     const token = (await sessionToken(page))!;
     expect((await api('/api/user/user-data', { token })).status).toBe(200);
     await page.getByTestId('user-menu').waitFor();
@@ -93,8 +92,7 @@ describe('trust', () => {
 
   it('a logout kept offline whose tab was closed before the device came back is honoured at the next start at the latest', async () => {
     const user = await registerUserViaApi();
-    const { page, context } = await openPage(browser(), '/login');
-    await login(page, user.phone, user.password);
+    const { page, context } = await openSignedInPage(browser(), user);
     const token = (await sessionToken(page))!;
     await page.getByTestId('user-menu').waitFor();
     await context.setOffline(true);
@@ -142,8 +140,7 @@ describe('trust', () => {
   });
 
   it('sends a signed-in user on /login, /register or /find-pwd home (replace)', async () => {
-    const { page, context } = await openPage(browser(), '/login');
-    await login(page, DEMO.phone, DEMO.password);
+    const { page, context } = await openSignedInPage(browser(), DEMO);
     for (const path of ['/login', '/register', '/find-pwd']) {
       await page.goto('/plan/list');
       await page.evaluate((target) => {
