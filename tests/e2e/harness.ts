@@ -16,8 +16,12 @@
  * - `toast(page)`: text of the latest antd message toast.
  * - `topUp(token)`: buys the first points package through the sandbox; `tomorrowInShanghai()`.
  * - `createPlanViaApi(token, n, title)`: a tb plan of 10 a day for 2 days from tomorrow (item id ends in n).
+ * - `listenOnLoopback(handler)`: a plain HTTP server on a free 127.0.0.1 port (`origin`, `close()`);
+ *   `CONTENT_TYPES` by file extension, for the ones serving build files.
  * - `DEMO`: the seeded demo account (read-only use: do not change its password).
  */
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
@@ -341,3 +345,22 @@ export async function createPlanViaApi(token: string, itemSuffix: string, title:
   return created.body!.data!.id;
 }
 
+/** Content types of the build's files, by extension. */
+export const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+
+/** A plain HTTP server on a free loopback port, answering with `handler`. */
+export async function listenOnLoopback(handler: RequestListener): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((done) => server.close(() => done())) };
+}

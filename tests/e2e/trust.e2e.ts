@@ -4,14 +4,13 @@
  * and a CDN build (ASSET_BASE_URL, only dist/assets/ on a second origin) with no failed request.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { startApiServer, type ApiServer } from '../../server/test/processes.mjs';
-import { api, controlledWithPriceTableCached, DEMO, login, openPage, openSignedInPage, registerUserViaApi, serviceWorkerScope, sessionToken, useBrowser } from './harness';
+import { api, CONTENT_TYPES, controlledWithPriceTableCached, DEMO, listenOnLoopback, login, openPage, openSignedInPage, registerUserViaApi, serviceWorkerScope, sessionToken, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -165,10 +164,9 @@ describe('trust', () => {
  * folder, as docs/deploy.md has ops upload it.
  */
 async function startAssetOrigin(buildDir: string) {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
   const assets = join(buildDir, 'assets');
   const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
+  const server = await listenOnLoopback((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     requests.push(path);
     const file = join(buildDir, path);
@@ -177,12 +175,9 @@ async function startAssetOrigin(buildDir: string) {
       response.writeHead(404, cors).end();
       return;
     }
-    response.writeHead(200, { ...cors, 'Content-Type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    response.writeHead(200, { ...cors, 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { origin, requests, close: () => new Promise<void>((done) => server.close(() => done())) };
+  return { ...server, requests };
 }
 
 // The production build with ASSET_BASE_URL on a second origin, served by the built API server with
