@@ -69,6 +69,27 @@ describe('PWA', () => {
     await context.close();
   });
 
+  it('on a phone, offline then back: the notice comes and goes, and a page whose code was not loaded yet opens once online, without a reload', async () => {
+    // no worker controls the tab (a first visit): the page's chunk cannot come from its cache
+    const { page, context, errors } = await openSignedInPage(browser(), DEMO, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    await page.getByTestId('user-menu').waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-notice').waitFor();
+    const chunkFailed = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname.endsWith('.js'));
+    await page.getByTestId('nav-publish').tap();
+    await chunkFailed;
+
+    await context.setOffline(false);
+    await page.getByTestId('publish').waitFor();
+    await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/flow/tb');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reloads once instead of a blank page when a lazy chunk is missing after a deploy', async () => {
     const { page, context, errors } = await openSignedInPage(browser(), DEMO, { serviceWorkers: 'block' });
     let failed = 0;
