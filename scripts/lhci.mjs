@@ -6,14 +6,15 @@
 // logged in through the form, a database holding plans and templates; `--visitor-only` skips
 // them, `--signed-in-only` runs only them, `--route=/path` (repeatable) only those signed-in routes,
 // `--build-dir=PATH` serves that build instead of dist/, e.g. to compare two builds), prints the
-// figures per URL (median of the runs),
-// `lhci assert` (the budgets of lighthouserc.json) and `lhci upload` (filesystem, .lighthouseci/).
+// figures per URL (median of the runs), fails when a page lacks its runs or was not audited on the
+// mobile preset, then `lhci assert` (the budgets of lighthouserc.json) and `lhci upload` (filesystem, .lighthouseci/).
 // Exit code: that of `lhci assert`.
 import { spawnSync } from 'node:child_process';
 import { mkdir, readFile, readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ROOT, ensureBuild, startEdge } from './edge-local.mjs';
 import { collectSignedIn } from './lhci-signed-in.mjs';
+import { SIGNED_IN_ROUTES } from './signed-in.mjs';
 
 const RC = join(ROOT, 'lighthouserc.json');
 const OUT = join(ROOT, '.lighthouseci');
@@ -59,11 +60,14 @@ function figuresOf(lhr) {
 async function summarize() {
   const files = (await readdir(OUT)).filter((name) => /^lhr-.*\.json$/.test(name));
   const byPath = new Map();
+  const notPhone = new Set();
   for (const name of files) {
     const lhr = JSON.parse(await readFile(join(OUT, name), 'utf8'));
     const path = new URL(lhr.requestedUrl).pathname;
     byPath.set(path, [...(byPath.get(path) ?? []), figuresOf(lhr)]);
+    if (lhr.configSettings?.formFactor !== 'mobile' || lhr.configSettings?.screenEmulation?.mobile !== true) notPhone.add(path);
   }
+  if (notPhone.size) throw new Error(`Lighthouse did not run on the mobile preset for ${[...notPhone].join(', ')}`);
   const summary = {};
   for (const [path, runs] of byPath) {
     summary[path] = { runs: runs.length };
@@ -127,6 +131,13 @@ try {
   }
   const summary = await summarize();
   printSummary(summary);
+  // lhci assert passes a budget whose URL pattern matches no report: every page audited must be there.
+  const expected = [
+    ...(process.argv.includes('--signed-in-only') ? [] : urls.map((url) => new URL(url).pathname)),
+    ...(process.argv.includes('--visitor-only') ? [] : onlyRoutes.length ? onlyRoutes : SIGNED_IN_ROUTES),
+  ];
+  const missing = expected.filter((path) => summary[path]?.runs !== rc.ci.collect.numberOfRuns);
+  if (missing.length) throw new Error(`expected ${rc.ci.collect.numberOfRuns} Lighthouse reports each for ${missing.join(', ')}`);
   await writeFile(join(OUT, 'summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
   exitCode = lhci(['assert']);
   const uploaded = lhci(['upload']);

@@ -10,15 +10,13 @@
  * Builds dist/ first when it is missing. Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
  * and a Chinese font (Debian: fonts-wqy-microhei), or the texts come out as empty boxes.
  */
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { startApiServer } from '../server/test/processes.mjs';
-
-const root = resolve(import.meta.dirname, '..');
-const DEMO = { phone: '13800138000', password: 'demo12345' };
+import { ROOT as root, ensureBuild } from './edge-local.mjs';
+import { DEMO, LOGIN_PLACEHOLDERS } from './signed-in.mjs';
 
 const SHORTCUT_GLYPHS = {
   // 发布计划: a plus
@@ -34,13 +32,9 @@ function shortcutSvg(glyph) {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="96" height="96" viewBox="0 0 96 96"><rect width="96" height="96" rx="20" fill="#1677ff"/>${glyph}</svg>`;
 }
 
-if (!existsSync(join(root, 'dist', 'index.html'))) {
-  const build = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(1);
-}
-
+const buildDir = await ensureBuild();
 const dataDir = mkdtempSync(join(tmpdir(), 'screenshots-data-'));
-const server = await startApiServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DIST_DIR: join(root, 'dist') } });
+const server = await startApiServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DIST_DIR: buildDir } });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
@@ -59,8 +53,8 @@ try {
     const page = await context.newPage();
     await page.goto('/login');
     const form = page.getByTestId('login-form');
-    await form.getByPlaceholder('请输入手机号').fill(DEMO.phone);
-    await form.getByPlaceholder('请输入密码').fill(DEMO.password);
+    await form.getByPlaceholder(LOGIN_PLACEHOLDERS.phone).fill(DEMO.phone);
+    await form.getByPlaceholder(LOGIN_PLACEHOLDERS.password).fill(DEMO.password);
     await form.getByRole('button', { name: /登\s*录/ }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await page.getByTestId('balance').waitFor();

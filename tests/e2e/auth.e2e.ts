@@ -1,6 +1,6 @@
 /** Registration, login, find password, change password, log out and 401 handling, in the browser. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, login, openPage, registerUser, registerUserViaApi, requestSmsCode, sessionToken, toast, useBrowser, type TestUser } from './harness';
+import { api, DEMO, login, openPage, openSignedInPage, registerUser, registerUserViaApi, requestSmsCode, sessionToken, toast, useBrowser, type TestUser } from './harness';
 
 const browser = useBrowser();
 // Registered up front: the server allows one SMS per phone per 60 s, so the later code requests of
@@ -68,8 +68,7 @@ describe('auth screens', () => {
 
   it('changes the password in the 修改密码 dialog (validation, SMS type 3, success toast, closes)', async () => {
     const user = changer;
-    const { page, context } = await openPage(browser(), '/login');
-    await login(page, user.phone, user.password);
+    const { page, context } = await openSignedInPage(browser(), user);
     await page.getByTestId('user-menu').hover();
     await page.getByRole('menuitem', { name: '修改密码' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: '修改密码' });
@@ -97,8 +96,7 @@ describe('auth screens', () => {
   });
 
   it('logs out from the dropdown: red item, server revokes the token, session cleared, route replaced with /login', async () => {
-    const { page, context } = await openPage(browser(), '/login');
-    await login(page, DEMO.phone, DEMO.password);
+    const { page, context } = await openSignedInPage(browser(), DEMO);
     const token = await sessionToken(page);
     expect(token).toBeTruthy();
     await page.getByTestId('user-menu').hover();
@@ -117,8 +115,7 @@ describe('auth screens', () => {
   });
 
   it('handles a 401: token revoked server side, next call logs out and goes to /login', async () => {
-    const { page, context } = await openPage(browser(), '/login');
-    await login(page, DEMO.phone, DEMO.password);
+    const { page, context } = await openSignedInPage(browser(), DEMO);
     const token = (await sessionToken(page))!;
     expect((await api('/api/user/logout', { method: 'POST', body: {}, token })).status).toBe(200);
     // a client-side navigation to a page that calls the API (user center loads the recommend list);

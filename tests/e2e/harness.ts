@@ -8,15 +8,20 @@
  * - `requestSmsCode(scope, phone, type)`: presses the scope's SMS button (checking its texts and
  *   countdown lock) and answers the code from the dev outbox.
  * - `registerUser(page, opts?)` (through the UI, code from the dev outbox), `registerUserViaApi(opts?)`,
- *   `login(page, phone, password)` (through the UI), `loginViaApi(phone, password)`.
+ *   `login(page, phone, password)` (through the UI), `loginViaApi(phone, password)`,
+ *   `openSignedInPage(browser, account, options?)`: `openPage` on /login, then `login`.
  * - `api(path, { method, body, token })`: a raw call to the server, answering `{ status, body }`.
  * - `serviceWorkerScope(page, timeout?)`: waits (bounded) for the page's active service worker.
  * - `openPersistentPage(path)`: a non-incognito profile (Chrome reports incognito pages as not installable).
  * - `toast(page)`: text of the latest antd message toast.
  * - `topUp(token)`: buys the first points package through the sandbox; `tomorrowInShanghai()`.
  * - `createPlanViaApi(token, n, title)`: a tb plan of 10 a day for 2 days from tomorrow (item id ends in n).
+ * - `listenOnLoopback(handler)`: a plain HTTP server on a free 127.0.0.1 port (`origin`, `close()`);
+ *   `CONTENT_TYPES` by file extension, for the ones serving build files.
  * - `DEMO`: the seeded demo account (read-only use: do not change its password).
  */
+import { createServer, type RequestListener } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
@@ -66,6 +71,13 @@ export async function openPage(browser: Browser, path?: string, options: Paramet
   page.on('pageerror', (error) => errors.push(String(error)));
   if (path) await page.goto(path);
   return { context, page, errors };
+}
+
+/** A page signed in through the /login form as `account`; ends on the page after login. */
+export async function openSignedInPage(browser: Browser, account: { phone: string; password: string }, options: Parameters<Browser['newContext']>[0] = {}): Promise<OpenedPage> {
+  const opened = await openPage(browser, '/login', options);
+  await login(opened.page, account.phone, account.password);
+  return opened;
 }
 
 /** A persistent (non-incognito) profile in a temp folder: needed for installability checks. */
@@ -331,4 +343,24 @@ export async function createPlanViaApi(token: string, itemSuffix: string, title:
   });
   expect(created.status).toBe(200);
   return created.body!.data!.id;
+}
+
+/** Content types of the build's files, by extension. */
+export const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.json': 'application/json',
+  '.webmanifest': 'application/manifest+json',
+  '.png': 'image/png',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+};
+
+/** A plain HTTP server on a free loopback port, answering with `handler`. */
+export async function listenOnLoopback(handler: RequestListener): Promise<{ origin: string; close: () => Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise<void>((done) => server.close(() => done())) };
 }

@@ -4,12 +4,11 @@
  * in an open tab without a reload, and accepting it reloads each open tab once.
  */
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, resolve } from 'node:path';
 import { validateManifest, type Manifest } from '@pwabuilder/manifest-validation';
 import { describe, expect, it } from 'vitest';
-import { baseURL, serviceWorkerScope, useBrowser } from './harness';
+import { baseURL, CONTENT_TYPES, listenOnLoopback, serviceWorkerScope, useBrowser } from './harness';
 
 const browser = useBrowser();
 const dist = resolve(import.meta.dirname, '..', '..', 'dist');
@@ -63,8 +62,7 @@ describe('install', () => {
     // a copy of dist/ on a tiny static server, so the test can "deploy" a new sw.js under open tabs
     const dir = mkdtempSync(join(tmpdir(), 'e2e-deploy-'));
     cpSync(dist, dir, { recursive: true });
-    const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.html': 'text/html', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml' };
-    const server: Server = createServer((request, response) => {
+    const server = await listenOnLoopback((request, response) => {
       const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
       if (path.startsWith('/api/')) {
         response.writeHead(503, { 'Content-Type': 'application/json' }).end('{"success":false,"message":"维护中"}');
@@ -72,13 +70,10 @@ describe('install', () => {
       }
       const file = join(dir, path);
       const target = file.startsWith(dir) && existsSync(file) && statSync(file).isFile() ? file : join(dir, 'index.html');
-      response.writeHead(200, { 'Content-Type': types[extname(target)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+      response.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
       response.end(readFileSync(target));
     });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const address = server.address();
-    const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const context = await browser().newContext({ baseURL: origin, locale: 'zh-CN' });
+    const context = await browser().newContext({ baseURL: server.origin, locale: 'zh-CN' });
     try {
       const first = await context.newPage();
       await first.goto('/login');
@@ -121,7 +116,7 @@ describe('install', () => {
       for (const tab of tabs) expect(await tab.getByTestId('update-prompt').count()).toBe(0);
     } finally {
       await context.close();
-      await new Promise((done) => server.close(done));
+      await server.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });

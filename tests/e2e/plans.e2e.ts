@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, login, openPage, registerUserViaApi, tomorrowInShanghai, topUp, useBrowser } from './harness';
+import { api, openSignedInPage, registerUserViaApi, tomorrowInShanghai, topUp, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -53,8 +53,7 @@ describe('plans', () => {
     const start = await topUp(user.token);
     expect(start).toBeGreaterThanOrEqual(1000);
 
-    const { page, context, errors } = await openPage(browser(), '/login', { acceptDownloads: true });
-    await login(page, user.phone, user.password);
+    const { page, context, errors } = await openSignedInPage(browser(), user, { acceptDownloads: true });
     await page.goto('/flow/tb');
     await collapseServicePanel(page);
 
@@ -162,8 +161,7 @@ describe('plans', () => {
     }
     const charged = start - (await api<{ integral: number }>('/api/user/user-data', { token: user.token })).body!.data!.integral;
 
-    const { page, context, errors } = await openPage(browser(), '/login');
-    await login(page, user.phone, user.password);
+    const { page, context, errors } = await openSignedInPage(browser(), user);
     // home overview: three plans waiting to start
     await page.goto('/');
     await expect.poll(() => page.getByTestId('count-pending').innerText()).toContain('3');
@@ -218,8 +216,7 @@ describe('plans', () => {
   it('a publish whose first POST gets a 502 is sent again with the same Idempotency-Key and charged once', async () => {
     const user = await registerUserViaApi();
     const start = await topUp(user.token);
-    const { page, context, errors } = await openPage(browser(), '/login');
-    await login(page, user.phone, user.password);
+    const { page, context, errors } = await openSignedInPage(browser(), user);
     await page.goto('/flow/tb');
     await collapseServicePanel(page);
     await fillPlanForm(page, `重试商品 ${user.phone.slice(-4)}`);

@@ -8,7 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DEMO, api, loginViaApi, openPage, useBrowser } from './harness';
+import { DEMO, api, loginViaApi, openPage, serviceWorkerScope, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -98,11 +98,15 @@ describe('prerendered public pages', () => {
     // Hold the app's entry script until the form has been filled in.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
     await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      holding += 1;
       await held;
       await route.continue();
     });
     await page.goto('/login', { waitUntil: 'commit' });
+    // the entry script is asked for and held: what follows is typed into the HTML alone
+    await expect.poll(() => holding).toBeGreaterThan(0);
     const form = page.getByTestId('login-form');
     await form.locator('input[name="phone"]').fill(DEMO.phone);
     await form.locator('input[name="password"]').fill(DEMO.password);
@@ -141,7 +145,7 @@ describe('prerendered public pages', () => {
 
   it('the service worker answers /login, /register and /find-pwd with their own HTML, also offline', async () => {
     const { page, context } = await openPage(browser(), '/plan/list');
-    await page.evaluate(() => navigator.serviceWorker.ready);
+    await serviceWorkerScope(page);
     await page.reload();
     await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
     await context.setOffline(true);

@@ -4,7 +4,7 @@
  * page gets React's production build and registers the service worker.
  */
 import { describe, expect, it } from 'vitest';
-import { openPage, useBrowser } from './harness';
+import { openPage, serviceWorkerScope, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -22,14 +22,7 @@ describe('build under NODE_ENV=development', () => {
     const source = await (await page.request.get(reactChunk!)).text();
     // React's production build replaces its error texts with numbered codes; the development build has none.
     expect(source).toContain('Minified React error');
-    const scope = await page.evaluate(async () => {
-      const registration = await Promise.race([
-        navigator.serviceWorker.ready,
-        new Promise<null>((resolve) => setTimeout(() => resolve(null), 20_000)),
-      ]);
-      return registration ? registration.scope : null;
-    });
-    expect(scope).toBe(new URL('/', page.url()).href);
+    expect(await serviceWorkerScope(page, 20_000)).toBe(new URL('/', page.url()).href);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -1,6 +1,6 @@
 /** PWA: manifest, installability (CDP), service worker precache, offline shell, no caching of private API answers. */
 import { describe, expect, it } from 'vitest';
-import { api, baseURL, controlledWithPriceTableCached, DEMO, login, openPage, openPersistentPage, serviceWorkerScope, useBrowser } from './harness';
+import { api, baseURL, controlledWithPriceTableCached, DEMO, openPersistentPage, openSignedInPage, serviceWorkerScope, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -35,8 +35,7 @@ describe('PWA', () => {
   });
 
   it('reloads the shell offline with a visible offline notice, and never caches private API answers', async () => {
-    const { page, context } = await openPage(browser(), '/login');
-    await login(page, DEMO.phone, DEMO.password);
+    const { page, context } = await openSignedInPage(browser(), DEMO);
     await serviceWorkerScope(page);
     await controlledWithPriceTableCached(page);
 
@@ -70,9 +69,29 @@ describe('PWA', () => {
     await context.close();
   });
 
+  it('on a phone, offline then back: the notice comes and goes, and a page whose code was not loaded yet opens once online, without a reload', async () => {
+    // no worker controls the tab (a first visit): the page's chunk cannot come from its cache
+    const { page, context, errors } = await openSignedInPage(browser(), DEMO, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    await page.getByTestId('user-menu').waitFor();
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+
+    await context.setOffline(true);
+    await page.getByTestId('offline-notice').waitFor();
+    const chunkFailed = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname.endsWith('.js'));
+    await page.getByTestId('nav-publish').tap();
+    await chunkFailed;
+
+    await context.setOffline(false);
+    await page.getByTestId('publish').waitFor();
+    await page.getByTestId('offline-notice').waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/flow/tb');
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('reloads once instead of a blank page when a lazy chunk is missing after a deploy', async () => {
-    const { page, context, errors } = await openPage(browser(), '/login', { serviceWorkers: 'block' });
-    await login(page, DEMO.phone, DEMO.password);
+    const { page, context, errors } = await openSignedInPage(browser(), DEMO, { serviceWorkers: 'block' });
     let failed = 0;
     await page.route(/\/assets\/UserCenterPage-[^/]+\.js$/, async (route) => {
       if (failed === 0) {

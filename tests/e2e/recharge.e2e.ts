@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core';
 import { formatLocalDateTime } from '../../common/zoned-time';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, login, openPage, registerUserViaApi, useBrowser, type OpenedPage } from './harness';
+import { api, openSignedInPage, registerUserViaApi, useBrowser, type OpenedPage } from './harness';
 
 interface Goods {
   id: number;
@@ -33,9 +33,8 @@ const digits = (s: string) => Number(s.replace(/[^\d]/g, ''));
 beforeAll(async () => {
   const user = await registerUserViaApi();
   token = user.token;
-  opened = await openPage(browser(), '/login');
+  opened = await openSignedInPage(browser(), user);
   page = opened.page;
-  await login(page, user.phone, user.password);
 });
 afterAll(async () => {
   await opened?.context.close();

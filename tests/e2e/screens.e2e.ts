@@ -7,7 +7,7 @@
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createPlanViaApi, login, openPage, registerUserViaApi, topUp, useBrowser, type TestUser } from './harness';
+import { api, createPlanViaApi, openPage, openSignedInPage, registerUserViaApi, topUp, useBrowser, type TestUser } from './harness';
 
 const browser = useBrowser();
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -172,8 +172,7 @@ describe.each(WIDTHS)('every screen at %i px', (width) => {
   });
 
   it('signed in: fits the width, no serious axe violation, dialogs and drawers included', async () => {
-    const { context, page, errors } = await openPage(browser(), '/login', { viewport: { width, height: width < 800 ? 844 : 900 } });
-    await login(page, user.phone, user.password);
+    const { context, page, errors } = await openSignedInPage(browser(), user, { viewport: { width, height: width < 800 ? 844 : 900 } });
     expect([...(await problemsOn(page, SIGNED_IN_SCREENS, width)), ...(await overlayProblems(page, SIGNED_IN_OVERLAYS, width))]).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();

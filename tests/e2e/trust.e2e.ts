@@ -4,14 +4,13 @@
  * and a CDN build (ASSET_BASE_URL, only dist/assets/ on a second origin) with no failed request.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../scripts/build-web.mjs';
 import { startApiServer, type ApiServer } from '../../server/test/processes.mjs';
-import { api, controlledWithPriceTableCached, DEMO, login, openPage, registerUserViaApi, serviceWorkerScope, sessionToken, useBrowser } from './harness';
+import { api, CONTENT_TYPES, controlledWithPriceTableCached, DEMO, listenOnLoopback, login, openPage, openSignedInPage, registerUserViaApi, serviceWorkerScope, sessionToken, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -61,8 +60,7 @@ describe('trust', () => {
 
   it('logout made offline: the tab keeps working, and the token is refused within 30 s of coming back online', async () => {
     const user = await registerUserViaApi();
-    const { page, context, errors } = await openPage(browser(), '/login');
-    await login(page, user.phone, user.password);
+    const { page, context, errors } = await openSignedInPage(browser(), user);
     const token = (await sessionToken(page))!;
     expect((await api('/api/user/user-data', { token })).status).toBe(200);
     await page.getByTestId('user-menu').waitFor();
@@ -93,8 +91,7 @@ describe('trust', () => {
 
   it('a logout kept offline whose tab was closed before the device came back is honoured at the next start at the latest', async () => {
     const user = await registerUserViaApi();
-    const { page, context } = await openPage(browser(), '/login');
-    await login(page, user.phone, user.password);
+    const { page, context } = await openSignedInPage(browser(), user);
     const token = (await sessionToken(page))!;
     await page.getByTestId('user-menu').waitFor();
     await context.setOffline(true);
@@ -142,8 +139,7 @@ describe('trust', () => {
   });
 
   it('sends a signed-in user on /login, /register or /find-pwd home (replace)', async () => {
-    const { page, context } = await openPage(browser(), '/login');
-    await login(page, DEMO.phone, DEMO.password);
+    const { page, context } = await openSignedInPage(browser(), DEMO);
     for (const path of ['/login', '/register', '/find-pwd']) {
       await page.goto('/plan/list');
       await page.evaluate((target) => {
@@ -168,10 +164,9 @@ describe('trust', () => {
  * folder, as docs/deploy.md has ops upload it.
  */
 async function startAssetOrigin(buildDir: string) {
-  const types: Record<string, string> = { '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
   const assets = join(buildDir, 'assets');
   const requests: string[] = [];
-  const server: Server = createServer((request, response) => {
+  const server = await listenOnLoopback((request, response) => {
     const path = decodeURIComponent(new URL(request.url ?? '/', 'http://x').pathname);
     requests.push(path);
     const file = join(buildDir, path);
@@ -180,12 +175,9 @@ async function startAssetOrigin(buildDir: string) {
       response.writeHead(404, cors).end();
       return;
     }
-    response.writeHead(200, { ...cors, 'Content-Type': types[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    response.writeHead(200, { ...cors, 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  const address = server.address();
-  const origin = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { origin, requests, close: () => new Promise<void>((done) => server.close(() => done())) };
+  return { ...server, requests };
 }
 
 // The production build with ASSET_BASE_URL on a second origin, served by the built API server with

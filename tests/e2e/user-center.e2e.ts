@@ -1,6 +1,6 @@
 /** /user/center and / (home): avatar chooser, invite link and QR, recommend list, member status. */
 import { describe, expect, it } from 'vitest';
-import { api, login, openPage, registerUserViaApi, useBrowser } from './harness';
+import { api, openSignedInPage, registerUserViaApi, useBrowser } from './harness';
 
 const browser = useBrowser();
 
@@ -12,8 +12,7 @@ describe('user center', () => {
     const goods = (await api<{ id: number }[]>('/api/god/get?type=integral', { token: inviter.token })).body!.data!;
     const order = (await api<{ orderNo: string }>('/api/order/create', { body: { goodsId: goods[0].id, payType: 9 }, token: inviter.token })).body!.data!;
 
-    const { page, context, errors } = await openPage(browser(), '/login');
-    await login(page, inviter.phone, inviter.password);
+    const { page, context, errors } = await openSignedInPage(browser(), inviter);
     await page.goto('/user/center');
     await page.getByTestId('masked-phone').waitFor();
     expect(await page.getByTestId('masked-phone').innerText()).toBe(`${inviter.phone.slice(0, 3)}****${inviter.phone.slice(7)}`);
@@ -46,8 +45,7 @@ describe('user center', () => {
 
   it('home shows balance, member status and three platform cards leading to /flow/tb|jd|pdd', async () => {
     const user = await registerUserViaApi();
-    const { page, context } = await openPage(browser(), '/login');
-    await login(page, user.phone, user.password);
+    const { page, context } = await openSignedInPage(browser(), user);
     await page.getByTestId('home-balance').waitFor();
     const data = (await api<{ integral: number; memberLevelDesc: string }>('/api/user/user-data', { token: user.token })).body!.data!;
     expect((await page.getByTestId('home-balance').innerText()).replace(/,/g, '')).toContain(String(data.integral));
