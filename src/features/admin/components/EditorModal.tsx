@@ -1,6 +1,7 @@
 /** The console's editor dialog: an antd form validated before saving, with a preview of what users will see. */
 import type { ReactNode } from 'react';
-import { Form, Modal, type FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
+import SubmitModal from './SubmitModal';
 import { useTranslation } from 'react-i18next';
 
 export default function EditorModal<T extends object>(props: {
@@ -15,13 +16,12 @@ export default function EditorModal<T extends object>(props: {
   const [form] = Form.useForm<T>();
   const values = (Form.useWatch([], form) ?? props.initialValues) as Partial<T>;
   return (
-    <Modal
-      open
+    <SubmitModal
       title={props.title}
       okText={t('save')}
       cancelText={t('cancel')}
       onCancel={props.onClose}
-      onOk={async () => {
+      onSubmit={async () => {
         await props.onSave(await form.validateFields());
         props.onClose();
       }}
@@ -35,6 +35,6 @@ export default function EditorModal<T extends object>(props: {
           {props.preview(values)}
         </div>
       )}
-    </Modal>
+    </SubmitModal>
   );
 }

@@ -1,6 +1,6 @@
 /** One user: balance, membership, ledger, orders, plans, sessions, and the console's actions on them. */
 import { useState } from 'react';
-import { Button, DatePicker, Descriptions, Form, Input, InputNumber, Modal, Popconfirm, Select, Space, Table, Tabs, Tag, Typography, message } from 'antd';
+import { Button, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tabs, Tag, Typography, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useRoleNames } from '../names';
@@ -10,19 +10,19 @@ import type { LedgerRow, OrderRow, PlanRow } from '@common/api-types';
 import { formatDateTime, formatPoints, formatYuan } from '@/lib/format';
 import { adjustPoints, assignContact, disableUser, enableUser, logoutAll, setMember, setRole, useContacts, useConsoleUser } from '../api';
 import RemarkConfirm from '../components/RemarkConfirm';
+import SubmitModal from '../components/SubmitModal';
 
 function PointsDialog({ phone, balance, onClose }: { phone: string; balance: number; onClose: () => void }) {
   const { t } = useTranslation('admin');
   const [form] = Form.useForm<{ delta: number; remark: string }>();
   const delta = Form.useWatch('delta', form) ?? 0;
   return (
-    <Modal
-      open
+    <SubmitModal
       title={t('user.adjustPoints')}
       okText={t('ok')}
       cancelText={t('cancel')}
       onCancel={onClose}
-      onOk={async () => {
+      onSubmit={async () => {
         const values = await form.validateFields();
         const { after } = await adjustPoints(phone, values.delta, values.remark.trim());
         message.success(t('user.pointsDone', { after: formatPoints(after) }));
@@ -45,7 +45,7 @@ function PointsDialog({ phone, balance, onClose }: { phone: string; balance: num
         </Form.Item>
       </Form>
       <div className="admin-preview">{t('user.pointsPreview', { before: formatPoints(balance), after: formatPoints(balance + (delta || 0)) })}</div>
-    </Modal>
+    </SubmitModal>
   );
 }
 
@@ -55,13 +55,12 @@ function MemberDialog({ phone, onClose }: { phone: string; onClose: () => void }
   const [form] = Form.useForm<{ level: number; deadline?: Dayjs }>();
   const level = Form.useWatch('level', form);
   return (
-    <Modal
-      open
+    <SubmitModal
       title={t('user.setMember')}
       okText={t('ok')}
       cancelText={t('cancel')}
       onCancel={onClose}
-      onOk={async () => {
+      onSubmit={async () => {
         const v = await form.validateFields();
         await setMember(phone, v.level, v.level > 1 && v.deadline ? v.deadline.toISOString() : null);
         message.success(t('saved'));
@@ -78,7 +77,7 @@ function MemberDialog({ phone, onClose }: { phone: string; onClose: () => void }
           </Form.Item>
         )}
       </Form>
-    </Modal>
+    </SubmitModal>
   );
 }
 
