@@ -3,11 +3,30 @@
 // app's module preloads (data-preload, space-separated URLs) and its entry module (data-entry), all
 // at once. Nothing that first paint shows needs them, so they never delay it. A hidden tab paints
 // nothing: there they load at once; a browser without paint timing loads them after the next frame.
-// Classic script, no imports: the prerender build (scripts/vite-prerender-plugin.ts) copies it
-// without its comments.
+// Until the page's form has been hydrated (the app then dispatches `prerendered-form-ready` on the
+// document, see src/features/auth/pages/AuthCard.tsx), a form sent from the page is held, not sent
+// by the browser (a GET of the page with the password in its address), and sent again at that
+// moment. Classic script, no imports: the prerender build (scripts/vite-prerender-plugin.ts) ships it
+// minified.
 (function () {
   var tag = document.currentScript;
   var started = false;
+  var held = null;
+  function hold(event) {
+    event.preventDefault();
+    held = { form: event.target, submitter: event.submitter };
+  }
+  document.addEventListener('submit', hold, true);
+  document.addEventListener(
+    'prerendered-form-ready',
+    function () {
+      document.removeEventListener('submit', hold, true);
+      var form = held && held.form;
+      if (form && form.isConnected) form.requestSubmit(held.submitter && held.submitter.form === form ? held.submitter : null);
+      held = null;
+    },
+    { once: true },
+  );
   function start() {
     if (started || !tag) return;
     started = true;

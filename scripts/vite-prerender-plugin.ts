@@ -20,7 +20,7 @@
 import { readFile, rm } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, type Plugin, type ResolvedConfig } from 'vite';
+import { build, minify, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ANNOUNCEMENT_BANNER_INCLUDE } from '../common/announcement-banner';
 import { PRERENDERED_PAGES } from '../common/prerendered-pages';
@@ -60,8 +60,8 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
         const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
         const shellPreloads = [...shell.matchAll(modulePreload)].map((match) => match[1]);
         shell = shell.replace(entryScript, '').replace(modulePreload, '');
-        // Its comments are for this repository only.
-        const starterSource = (await readFile(join(dirname(fileURLToPath(import.meta.url)), 'start-after-paint.js'), 'utf8')).replace(/^\s*(\/\/|\/\*).*\n/gm, '');
+        const starterFile = join(dirname(fileURLToPath(import.meta.url)), 'start-after-paint.js');
+        const { code: starterSource } = await minify(starterFile, await readFile(starterFile, 'utf8'));
         const starter = `${config.base}${this.getFileName(this.emitFile({ type: 'asset', name: 'start-after-paint.js', source: starterSource }))}`;
 
         // Inline the stylesheets the shell links (they are this build's own files).
