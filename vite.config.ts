@@ -49,6 +49,12 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // antd's rc-component packages declare no `sideEffects`, so importing one name from a package
+      // index kept the whole package: antd's form context alone pulled rc-form and its validator
+      // (14 KB gzip) into every page that uses antd. Their modules only define components.
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [

@@ -15,9 +15,9 @@ function renderAlert(memberLevel: number, memberDeadline: string | null) {
 }
 
 describe('MemberExpiryAlert', () => {
-  it('warns a paid member with the days left and a renew link to /recharge/member', () => {
+  it('warns a paid member with the days left and a renew link to /recharge/member', async () => {
     renderAlert(5, inDays(2.5));
-    const alert = screen.getByTestId('member-expiry-alert');
+    const alert = await screen.findByTestId('member-expiry-alert');
     expect(alert.textContent).toContain('您的会员还有 3 天到期');
     expect(screen.getByText('立即续费').closest('a')?.getAttribute('href')).toBe('/recharge/member');
   });

@@ -2,7 +2,8 @@
  * The account's signed-in devices (GET /api/user/devices): browser and system, address, last use,
  * this device marked; sign out any other one, or all others at once.
  */
-import { Button, List, Popconfirm, Tag } from 'antd';
+import { Button, List, Tag } from 'antd';
+import { Popconfirm } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { formatDateTime } from '@/lib/format';
