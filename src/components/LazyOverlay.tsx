@@ -8,7 +8,7 @@
  *   trigger across the swap.
  * antd's own components load offline-safely through lazyPart.
  */
-import { cloneElement, Suspense, useRef, useState, type ComponentType, type ReactElement, type SyntheticEvent } from 'react';
+import { cloneElement, Suspense, useCallback, useState, type ComponentType, type ReactElement, type SyntheticEvent } from 'react';
 import type { DrawerProps, DropdownProps, ModalProps, PopconfirmProps } from 'antd';
 import { lazyPart } from '@/lib/lazy-part';
 
@@ -49,40 +49,41 @@ type TriggerProps = { children: ReactElement<{ onPointerEnter?: Handler; onFocus
 function useOnFirstUse<P extends TriggerProps>(Overlay: ComponentType<P>, props: P, opensOnHover: boolean) {
   const [used, setUsed] = useState(false);
   const [open, setOpen] = useState(false);
-  const focused = useRef(false);
+  const [focusOnLoad, setFocusOnLoad] = useState(false);
+  // The trigger is a new element once wrapped: give it the focus the plain one had.
+  const focusWrapped = useCallback(
+    (node: HTMLElement | null) => {
+      if (node && focusOnLoad) {
+        node.focus();
+        setFocusOnLoad(false);
+      }
+    },
+    [focusOnLoad],
+  );
   const trigger = props.children;
   const own = trigger.props;
-  const use = (openIt: boolean, handler: Handler | undefined) => (event: SyntheticEvent) => {
+  const start = (openIt: boolean, handler: Handler | undefined) => (event: SyntheticEvent) => {
     handler?.(event);
     setUsed(true);
     if (openIt) setOpen(true);
   };
   const plain = cloneElement(trigger, {
-    onPointerEnter: use(opensOnHover, own.onPointerEnter),
+    onPointerEnter: start(opensOnHover, own.onPointerEnter),
     onFocus: (event: SyntheticEvent) => {
-      focused.current = true;
-      use(false, own.onFocus)(event);
+      setFocusOnLoad(true);
+      start(false, own.onFocus)(event);
     },
     onBlur: (event: SyntheticEvent) => {
-      focused.current = false;
+      setFocusOnLoad(false);
       own.onBlur?.(event);
     },
-    onClick: use(true, own.onClick),
+    onClick: start(true, own.onClick),
   });
   if (!used) return plain;
-  // The trigger is a new element once wrapped: give it the focus the plain one had.
-  const wrapped = cloneElement(trigger, {
-    ref: (node: HTMLElement | null) => {
-      if (node && focused.current) {
-        focused.current = false;
-        node.focus();
-      }
-    },
-  });
   return (
     <Suspense fallback={plain}>
       <Overlay {...props} open={open} onOpenChange={(next: boolean) => setOpen(next)}>
-        {wrapped}
+        {cloneElement(trigger, { ref: focusWrapped })}
       </Overlay>
     </Suspense>
   );
