@@ -24,23 +24,20 @@ function useOpenedOnce(open: boolean | undefined): boolean {
   return opened || Boolean(open);
 }
 
-export function Modal(props: ModalProps) {
-  if (!useOpenedOnce(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <AntdModal {...props} />
-    </Suspense>
-  );
+/** A lazy overlay with an `open` prop, rendered (and so loaded) from its first opening on. */
+function openedLazily<P extends { open?: boolean }>(Part: ComponentType<P>) {
+  return function Overlay(props: P) {
+    if (!useOpenedOnce(props.open)) return null;
+    return (
+      <Suspense fallback={null}>
+        <Part {...props} />
+      </Suspense>
+    );
+  };
 }
 
-export function Drawer(props: DrawerProps) {
-  if (!useOpenedOnce(props.open)) return null;
-  return (
-    <Suspense fallback={null}>
-      <AntdDrawer {...props} />
-    </Suspense>
-  );
-}
+export const Modal = openedLazily<ModalProps>(AntdModal);
+export const Drawer = openedLazily<DrawerProps>(AntdDrawer);
 
 type Handler = (event: SyntheticEvent) => void;
 type TriggerProps = { children: ReactElement<{ onPointerEnter?: Handler; onFocus?: Handler; onBlur?: Handler; onClick?: Handler; ref?: unknown }> };
