@@ -4,8 +4,9 @@
  * - `ASSET_BASE_URL` (default `/`) is Vite's `base`: hashed assets may live on a CDN origin. The
  *   service worker, its scope, the manifest and the navigation fallback stay on the app origin
  *   (`/`), so a CDN base never breaks the PWA.
- * - Chunks: React and the i18n runtime get their own long-lived vendor chunks; every page and the
- *   logged-in chrome (dropdown, modals, floating nav) is lazy, so /login loads little JS.
+ * - Chunks: React and the i18n runtime get their own long-lived vendor chunks, antd's shared core one
+ *   more; every page and the logged-in chrome (dropdown, modals, floating nav) is lazy, so /login
+ *   loads little JS. antd's rc-component packages are tree-shaken as side-effect free.
  * - Unit tests use `vitest.config.ts` (happy-dom), not this file.
  */
 import { fileURLToPath, URL } from 'node:url';
@@ -49,11 +50,21 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // antd's rc-component packages declare no `sideEffects`, so importing one name from a package
+      // index kept the whole package: antd's form context alone pulled rc-form and its validator
+      // (14 KB gzip) into every page that uses antd. Their modules only define components.
+      treeshake: {
+        moduleSideEffects: [{ test: /node_modules[\\/]@rc-component[\\/]/, sideEffects: false }],
+      },
       output: {
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/, priority: 20 },
             { name: 'i18n', test: /node_modules[\\/](i18next|react-i18next)[\\/]/, priority: 10 },
+            // antd's core (style engine, theme, config, base components) that most signed-in parts share,
+            // as one chunk instead of dozens of small ones; what only a few parts use stays with them.
+            // No visitor page imports antd (their icons are plain SVG), so none of them loads it.
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|@babel|clsx|stylis|@emotion)[\\/]/, minShareCount: 12, priority: 5 },
           ],
         },
       },

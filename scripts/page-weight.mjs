@@ -3,8 +3,9 @@
 // sheets the page requests (gzip sizes of those build files, as nginx sends them), in Chromium
 // at phone width (390 px; `--width=1440` for desktop). Visitor pages first, then the signed-in
 // pages of the demo account logged in through the form, on a temporary database holding plans and
-// templates. Builds dist/ when missing (`--rebuild` forces it); `--files` also lists each route's
-// files, largest first. Prints figures; passes or fails nothing.
+// templates. Builds dist/ when missing (`--rebuild` forces it; `--build-dir=PATH` measures another
+// build, e.g. to compare two); `--files` also lists each route's files, largest first. Prints
+// figures; passes or fails nothing.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +20,8 @@ const widthArg = process.argv.find((arg) => arg.startsWith('--width='));
 const width = widthArg ? Number(widthArg.slice('--width='.length)) : 390;
 const listFiles = process.argv.includes('--files');
 
-const buildDir = await ensureBuild({ force: process.argv.includes('--rebuild') });
+const buildDirArg = process.argv.find((arg) => arg.startsWith('--build-dir='));
+const buildDir = buildDirArg ? buildDirArg.slice('--build-dir='.length) : await ensureBuild({ force: process.argv.includes('--rebuild') });
 const gzipSizes = new Map();
 async function gzipSize(path) {
   if (!gzipSizes.has(path)) {

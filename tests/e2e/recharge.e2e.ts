@@ -125,12 +125,13 @@ describe('recharge', () => {
     const balanceAfter = await ledger.locator('tbody tr.ant-table-row').first().locator('td').nth(2).innerText();
     expect(digits(balanceAfter)).toBe((await userData()).integral);
     // a date range without activity empties the list; reset brings the rows back
-    const dates = ledger.getByTestId('list-filter').locator('.ant-picker-input input');
-    await dates.nth(0).click();
-    await dates.nth(0).fill('2020-01-01');
-    await dates.nth(0).press('Enter');
-    await dates.nth(1).fill('2020-01-31');
-    await dates.nth(1).press('Enter');
+    // found by their placeholders: the picker's code loads when its field is first used
+    const filter = ledger.getByTestId('list-filter');
+    await filter.getByPlaceholder('开始日期').click();
+    await filter.getByPlaceholder('开始日期').fill('2020-01-01');
+    await filter.getByPlaceholder('开始日期').press('Enter');
+    await filter.getByPlaceholder('结束日期').fill('2020-01-31');
+    await filter.getByPlaceholder('结束日期').press('Enter');
     await ledger.getByTestId('filter-search').click();
     await ledger.getByText('暂无积分明细').waitFor();
     await ledger.getByRole('button', { name: /重\s*置/ }).click();

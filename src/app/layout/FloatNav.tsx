@@ -8,11 +8,15 @@
  * - scroll to top.
  */
 import { useState } from 'react';
-import { CrownOutlined, CustomerServiceOutlined, RightOutlined, VerticalAlignTopOutlined } from '@ant-design/icons';
+import CrownOutlined from '@ant-design/icons-svg/es/asn/CrownOutlined';
+import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import VerticalAlignTopOutlined from '@ant-design/icons-svg/es/asn/VerticalAlignTopOutlined';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { useSession } from '@/lib/session';
 import { openServiceModal } from '@/lib/ui-events';
+import SvgIcon from '@/components/SvgIcon';
 import { useServiceInfo } from '../service-info';
 import { isPhoneWidth } from '@/lib/viewport';
 import { setServicePanelPinned, useServicePanelPinned } from './float-panel';
@@ -46,7 +50,7 @@ export default function FloatNav() {
               }}
               data-testid="float-collapse"
             >
-              <RightOutlined />
+              <SvgIcon icon={RightOutlined} />
             </button>
             {data?.nickname && (
               <div className="float-nav-operator">
@@ -60,7 +64,7 @@ export default function FloatNav() {
           </div>
         )}
         <button type="button" className="float-nav-item" onClick={toggleService} aria-expanded={panelOpen} data-testid="float-service">
-          <CustomerServiceOutlined />
+          <SvgIcon icon={CustomerServiceOutlined} />
           <span>{t('float.service')}</span>
         </button>
       </div>
@@ -70,11 +74,11 @@ export default function FloatNav() {
         onClick={() => navigate(isLogin ? '/recharge/member' : '/login')}
         data-testid="float-member"
       >
-        <CrownOutlined />
+        <SvgIcon icon={CrownOutlined} />
         <span>{t('float.member')}</span>
       </button>
       <button type="button" className="float-nav-item" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} data-testid="float-top">
-        <VerticalAlignTopOutlined />
+        <SvgIcon icon={VerticalAlignTopOutlined} />
         <span>{t('float.top')}</span>
       </button>
     </aside>

@@ -4,7 +4,8 @@
  * hours count in the platform config's business time zone.
  */
 import { useState } from 'react';
-import { Button, Modal } from 'antd';
+import { Button } from 'antd';
+import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import type { PlanConfig } from '@common/api-types';

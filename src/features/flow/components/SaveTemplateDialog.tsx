@@ -1,6 +1,7 @@
 /** "Save as template" from the publish form: asks for a name (the item title by default), then saves. */
 import { useState } from 'react';
-import { Input, Modal } from 'antd';
+import { Input } from 'antd';
+import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/single-flight';

@@ -1,5 +1,5 @@
 /** Delete chosen plans: only completed or stopped ones; the others are skipped and counted. */
-import { Modal } from 'antd';
+import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@common/api-types';
 import { deletePlans } from '../api';

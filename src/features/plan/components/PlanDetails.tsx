@@ -2,7 +2,8 @@
  * The plan-details view (shared by /plan/list and /plan/template): the plan form in words and, for a
  * plan, its cost, progress, days and ledger rows. A template shows the form part only.
  */
-import { Descriptions, Progress, Table, Tag, type DescriptionsProps } from 'antd';
+import { Descriptions, Table, Tag, type DescriptionsProps } from 'antd';
+import ProgressBar from '@/components/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatPoints, formatPointsAmount } from '@/lib/format';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
@@ -49,7 +50,7 @@ export default function PlanDetails({ form, serviceName, options, plan, schedule
         children: (
           <span>
             {formatPoints(plan.dispatched)} / {formatPoints(plan.totalCount)}
-            <Progress aria-label={t('field.progress')} percent={progressPercent(plan)} size="small" />
+            <ProgressBar aria-label={t('field.progress')} percent={progressPercent(plan)} />
           </span>
         ),
       },

@@ -1,5 +1,6 @@
 /** Home overview: plan counts by status, today's dispatched, the five latest plans. */
-import { Progress, Tag } from 'antd';
+import { Tag } from 'antd';
+import ProgressBar from '@/components/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { formatDateTime, formatPoints } from '@/lib/format';
@@ -45,7 +46,7 @@ export default function PlanOverview() {
                 {p.title}
               </span>
               <Tag color={STATUS_COLORS[p.status]}>{statusNames[p.status]}</Tag>
-              <Progress aria-label={t('field.progress')} className="plan-overview-progress" percent={progressPercent(p)} size="small" />
+              <ProgressBar aria-label={t('field.progress')} className="plan-overview-progress" percent={progressPercent(p)} />
               <span className="plan-cell-sub">{formatDateTime(p.createdAt)}</span>
             </li>
           ))}

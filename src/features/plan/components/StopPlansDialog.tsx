@@ -1,5 +1,5 @@
 /** Stop chosen plans: shows the refund first (the plans that cannot stop are skipped and counted). */
-import { Modal } from 'antd';
+import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@common/api-types';
 import { formatPoints } from '@/lib/format';

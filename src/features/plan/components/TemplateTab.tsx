@@ -3,7 +3,8 @@
  * each dialog is its own piece. Days and hours count in the business time zone of the plan configs.
  */
 import { Suspense, useState } from 'react';
-import { Button, Modal, Skeleton, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Skeleton, Space, Tag, type TableColumnsType } from 'antd';
+import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import type { TemplateRow } from '@common/api-types';
 import { businessNow } from '@common/distribution';

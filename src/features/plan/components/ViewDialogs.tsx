@@ -1,6 +1,6 @@
 /** The two read-only views both tabs open: the details drawer and the time-distribution dialog. */
 import type { ReactNode } from 'react';
-import { Drawer, Modal } from 'antd';
+import { Drawer, Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 
 export interface ViewDialogProps {

@@ -1,5 +1,6 @@
 /** The plan table's columns: item, platform, service, daily x days, dates, progress, cost, status and the row actions. */
-import { Button, Progress, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Space, Tag, type TableColumnsType } from 'antd';
+import ProgressBar from '@/components/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@common/api-types';
 import type { FlowType, PlanStatus } from '@common/domain';
@@ -56,7 +57,7 @@ export function usePlanColumns(actions: PlanRowActions): TableColumnsType<PlanRo
       width: 130,
       render: (_, p) => (
         <div data-testid="plan-progress">
-          <Progress aria-label={t('field.progress')} percent={progressPercent(p)} size="small" showInfo={false} />
+          <ProgressBar aria-label={t('field.progress')} percent={progressPercent(p)} showInfo={false} />
           <span className="plan-cell-sub">
             {formatPoints(p.dispatched)} / {formatPoints(p.totalCount)}
           </span>

@@ -2,7 +2,7 @@
  * Choose a payment method among those offered for the selected goods, create the order (or resume
  * the pending one), then pay it. On a phone Alipay opens its cashier page instead of a QR code.
  */
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { goodsLabel } from '../goods-label';
 import { Alert, Button } from 'antd';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,7 @@ import { useSingleFlight } from '@/lib/single-flight';
 import type { Goods, OrderRow } from '@common/api-types';
 import { createOrder, usePayTypes } from '../api';
 import { isPhoneBrowser } from '../device';
-import OrderPayment, { startPayment } from './OrderPayment';
+import { loadOrderPayment, OrderPayment, startPayment } from './payment-start';
 import PayMethodPicker from './PayMethodPicker';
 
 export interface CheckoutProps {
@@ -35,11 +35,18 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
     onOrder?.(null);
   };
 
-  if (order) return <OrderPayment order={order} onRestart={restart} />;
+  if (order) {
+    return (
+      <Suspense fallback={null}>
+        <OrderPayment order={order} onRestart={restart} />
+      </Suspense>
+    );
+  }
 
   async function submit() {
     if (!goods || payType === null) return;
     await runSubmit(async () => {
+      void loadOrderPayment().catch(() => undefined);
       try {
         const scene = payType === PAY_TYPES.ALI_PAY && isPhoneBrowser() ? 'wap' : 'qr';
         const created = startPayment(await createOrder(goods.id, payType, scene));

@@ -1,6 +1,7 @@
 /** /recharge/member: current level and deadline, levels side by side with their discount and packages, buy. */
 import { useState } from 'react';
-import { Alert, Button, Modal, Skeleton, Tag } from 'antd';
+import { Alert, Button, Skeleton, Tag } from 'antd';
+import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatYuan } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';

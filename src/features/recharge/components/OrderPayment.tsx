@@ -10,7 +10,6 @@ import type { OrderRow } from '@common/api-types';
 import { formatDateTime, formatPoints, formatYuan } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useSingleFlight } from '@/lib/single-flight';
-import { openServiceModal } from '@/lib/ui-events';
 import { cancelOrder } from '../api';
 import PayInstructions from './PayInstructions';
 import { useOrder } from './useOrder';
@@ -19,12 +18,6 @@ export interface OrderPaymentProps {
   order: OrderRow;
   /** Start over (after expiry, to buy again, or to pay another way). */
   onRestart?: () => void;
-}
-
-/** Called where a payment starts (a new order, or "continue paying"): a contact-staff order opens the 运营咨询 dialog at once. */
-export function startPayment(order: OrderRow): OrderRow {
-  if (order.status === 'pending' && order.pay?.kind === 'staff') openServiceModal();
-  return order;
 }
 
 export default function OrderPayment({ order: created, onRestart }: OrderPaymentProps) {

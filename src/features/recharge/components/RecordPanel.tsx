@@ -1,7 +1,8 @@
 /** /recharge/record: the user's orders (number, goods, amount, pay method, status, times); pending ones can be paid. */
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { orderGoodsLabel } from '../goods-label';
-import { Button, Modal, Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import type { OrderStatus } from '@common/domain';
 import { formatDateTime, formatYuan } from '@/lib/format';
@@ -9,7 +10,7 @@ import type { OrderRow } from '@common/api-types';
 import { fetchOrder, useOrderRecords } from '../api';
 import DateRangeFilter from './DateRangeFilter';
 import { useListFilters } from './useListFilters';
-import OrderPayment, { startPayment } from './OrderPayment';
+import { loadOrderPayment, OrderPayment, startPayment } from './payment-start';
 import ResponsiveTable from '@/components/ResponsiveTable';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'processing', paid: 'success', cancelled: 'default', expired: 'default' };
@@ -21,6 +22,7 @@ export default function RecordPanel() {
   const [paying, setPaying] = useState<OrderRow | null>(null);
 
   async function continuePaying(orderNo: string) {
+    void loadOrderPayment().catch(() => undefined);
     try {
       setPaying(startPayment(await fetchOrder(orderNo)));
     } catch {
@@ -75,7 +77,11 @@ export default function RecordPanel() {
           void mutate();
         }}
       >
-        {paying && <OrderPayment order={paying} />}
+        {paying && (
+          <Suspense fallback={null}>
+            <OrderPayment order={paying} />
+          </Suspense>
+        )}
       </Modal>
     </div>
   );

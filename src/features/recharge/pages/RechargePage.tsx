@@ -2,13 +2,18 @@
  * /recharge layout: children integral, member, integral-details and record, each carrying
  * its type. The tab bar stays mounted while the child changes.
  */
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import { lazyPart } from '@/lib/lazy-part';
 import IntegralPanel from '../components/IntegralPanel';
-import LedgerPanel from '../components/LedgerPanel';
-import MemberPanel from '../components/MemberPanel';
-import RecordPanel from '../components/RecordPanel';
 import '../recharge.css';
+
+// The points packages come with the page (its first tab, the one the top-up links open); the other
+// tabs load their code when shown, so the first tab does not carry their tables, dialogs and alerts.
+const MemberPanel = lazyPart(() => import('../components/MemberPanel'));
+const LedgerPanel = lazyPart(() => import('../components/LedgerPanel'));
+const RecordPanel = lazyPart(() => import('../components/RecordPanel'));
 
 export type RechargeType = 'integral' | 'member' | 'integral-details' | 'record';
 
@@ -42,9 +47,11 @@ export default function RechargePage({ type }: RechargePageProps) {
       </nav>
       <div className="card">
         {type === 'integral' && <IntegralPanel />}
-        {type === 'member' && <MemberPanel />}
-        {type === 'integral-details' && <LedgerPanel />}
-        {type === 'record' && <RecordPanel />}
+        <Suspense fallback={<div className="recharge-panel-loading" aria-busy="true" />}>
+          {type === 'member' && <MemberPanel />}
+          {type === 'integral-details' && <LedgerPanel />}
+          {type === 'record' && <RecordPanel />}
+        </Suspense>
       </div>
     </section>
   );

@@ -1,6 +1,6 @@
 /** Preset avatar chooser (POST /api/user/update-avatar {avatar}); the top bar updates at once. */
 import { useState } from 'react';
-import { Modal } from 'antd';
+import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';
 import { AVATAR_PRESETS } from '@common/domain';

@@ -2,7 +2,8 @@
  * The account's signed-in devices (GET /api/user/devices): browser and system, address, last use,
  * this device marked; sign out any other one, or all others at once.
  */
-import { Button, List, Popconfirm, Tag } from 'antd';
+import { Button, Tag } from 'antd';
+import { Popconfirm } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import { formatDateTime } from '@/lib/format';
@@ -54,37 +55,27 @@ export default function DeviceList() {
 
   return (
     <div data-testid="device-list">
-      <List<Device>
-        loading={isLoading}
-        dataSource={devices}
-        locale={{ emptyText: t('devices.empty') }}
-        renderItem={(device) => (
-          <List.Item
-            data-testid="device"
-            actions={
-              device.current
-                ? []
-                : [
-                    <Popconfirm key="logout" title={t('devices.logoutConfirm')} onConfirm={() => signOut(device)}>
-                      <Button type="link" danger size="small" data-testid="device-logout">
-                        {t('devices.logout')}
-                      </Button>
-                    </Popconfirm>,
-                  ]
-            }
-          >
-            {/* antd's List.Item.Meta titles are h4: under the section's h2 that skips a level. */}
-            <div className="ant-list-item-meta">
-              <div className="ant-list-item-meta-content">
-                <h3 className="ant-list-item-meta-title device-name">
-                  {name(device)} {device.current && <Tag color="blue" data-testid="device-current">{t('devices.current')}</Tag>}
-                </h3>
-                <div className="ant-list-item-meta-description">{`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}\u3000${t('devices.lastSeen')}：${formatDateTime(device.lastSeenAt)}`}</div>
-              </div>
+      {/* Plain markup in the look of antd's List: its List would bring pagination and select code along. */}
+      <ul className="device-list" aria-busy={isLoading || undefined}>
+        {!isLoading && devices.length === 0 && <li className="device-list-empty">{t('devices.empty')}</li>}
+        {devices.map((device) => (
+          <li key={device.id} className="device-list-item" data-testid="device">
+            <div className="device-list-meta">
+              <h3 className="device-name">
+                {name(device)} {device.current && <Tag color="blue" data-testid="device-current">{t('devices.current')}</Tag>}
+              </h3>
+              <div className="device-list-description">{`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}\u3000${t('devices.lastSeen')}：${formatDateTime(device.lastSeenAt)}`}</div>
             </div>
-          </List.Item>
-        )}
-      />
+            {!device.current && (
+              <Popconfirm title={t('devices.logoutConfirm')} onConfirm={() => signOut(device)}>
+                <Button type="link" danger size="small" data-testid="device-logout">
+                  {t('devices.logout')}
+                </Button>
+              </Popconfirm>
+            )}
+          </li>
+        ))}
+      </ul>
       {others > 0 && (
         <Popconfirm title={t('devices.logoutOthersConfirm')} onConfirm={signOutOthers}>
           <Button danger data-testid="devices-logout-others">

@@ -1,6 +1,6 @@
 /** Invite link `{origin}/sui/{inviteCode}` with copy and a QR code. */
 import { CopyOutlined } from '@ant-design/icons';
-import { Button, Input, Space } from 'antd';
+import { Button } from 'antd';
 import QRCode from '@/components/LazyQRCode';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -39,12 +39,14 @@ export default function InviteCard({ inviteCode }: { inviteCode: string | undefi
     <div className="invite-card" data-testid="invite-card">
       <div className="invite-card-main">
         <p>{t('invite.text')}</p>
-        <Space.Compact style={{ width: '100%' }}>
-          <Input value={link} readOnly aria-label={t('invite.linkLabel')} data-testid="invite-link" />
-          <Button icon={<CopyOutlined />} onClick={() => void copy()} data-testid="invite-copy">
+        {/* A read-only field and its button joined as antd's Space.Compact joins them, in plain markup: antd's
+            Input brings all its variants' code (search, password, OTP) to a page where nothing is typed. */}
+        <div className="invite-link-row">
+          <input className="invite-link-input" value={link} readOnly aria-label={t('invite.linkLabel')} data-testid="invite-link" />
+          <Button className="invite-link-copy" icon={<CopyOutlined />} onClick={() => void copy()} data-testid="invite-copy">
             {t('invite.copy')}
           </Button>
-        </Space.Compact>
+        </div>
       </div>
       <QRCode value={link} size={128} bordered={false} aria-label={t('invite.qr')} data-testid="invite-qr" />
     </div>
