@@ -69,3 +69,23 @@ export async function seedDemoWork(baseURL, { plans = 12, templates = 4 } = {}) 
   }
   for (const planId of ids.slice(0, templates)) await call(baseURL, '/api/plan/template/generate', { token, body: { planId } });
 }
+
+/**
+ * Logs the demo account in through the login form in a puppeteer `page` and waits until the app has
+ * left /login. Returns the session the form left in the tab's sessionStorage (entries), which
+ * `keepSession` gives to a fresh tab.
+ */
+export async function signInThroughForm(page, baseURL) {
+  await page.goto(new URL('/login', baseURL).href, { waitUntil: 'networkidle0' });
+  await page.type(`input[placeholder="${LOGIN_PLACEHOLDERS.phone}"]`, DEMO.phone);
+  await page.type(`input[placeholder="${LOGIN_PLACEHOLDERS.password}"]`, DEMO.password);
+  await Promise.all([page.waitForFunction(() => globalThis.location.pathname !== '/login'), page.click('button[type=submit]')]);
+  return page.evaluate(() => Object.entries(globalThis.sessionStorage));
+}
+
+/** Puts a session from `signInThroughForm` into every document the (fresh) tab opens. */
+export function keepSession(page, session) {
+  return page.evaluateOnNewDocument((entries) => {
+    for (const [key, value] of entries) if (globalThis.sessionStorage.getItem(key) === null) globalThis.sessionStorage.setItem(key, value);
+  }, session);
+}
