@@ -17,30 +17,13 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import lighthouse from 'lighthouse';
 import puppeteer from 'puppeteer-core';
-import { SIGNED_IN_ROUTES, keepSession, seedDemoWork, signInThroughForm } from './signed-in.mjs';
+import { SIGNED_IN_ROUTES, clearForColdVisit, firstVisit, keepSession, seedDemoWork, signInThroughForm } from './signed-in.mjs';
 
 export const VISITS = ['cold', 'warm'];
 /** Where the warm results go, under lhci's output folder. */
 export const WARM_DIR = 'warm';
 /** The installed app's second visit: warn-level, like the cold performance budget of lighthouserc.json. */
 export const WARM_BUDGETS = { performance: 0.97 };
-
-/** Cold: no HTTP cache, no service worker, no caches of it (the session stays). */
-async function clearForColdVisit(page, origin) {
-  const cdp = await page.createCDPSession();
-  await cdp.send('Network.clearBrowserCache');
-  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
-  await cdp.detach();
-}
-
-/** Warm: the first visit of an installed app, which leaves its service worker active and in control. */
-async function firstVisit(page, url) {
-  await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
-  // Active means installed: the precache is filled. A first visit is not controlled until its next load.
-  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload({ waitUntil: 'networkidle0', timeout: 120_000 });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) throw new Error(`${url}: no service worker controls the page after a reload`);
-}
 
 export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chromeFlags, onlyCategories, routes = SIGNED_IN_ROUTES, visits = VISITS }) {
   await seedDemoWork(baseURL);

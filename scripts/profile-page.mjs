@@ -26,7 +26,7 @@ import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.j
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
 import { buildWeb } from './build-web.mjs';
 import { ROOT, startEdge } from './edge-local.mjs';
-import { keepSession, seedDemoWork, signInThroughForm } from './signed-in.mjs';
+import { clearForColdVisit, firstVisit, keepSession, seedDemoWork, signInThroughForm } from './signed-in.mjs';
 
 const option = (name, fallback) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const routes = process.argv.slice(2).filter((arg) => arg.startsWith('/'));
@@ -84,15 +84,9 @@ async function traceLoad(browser, session, url) {
     await keepSession(page, session);
     await page.setViewport(PHONE);
     const cdp = await page.createCDPSession();
-    if (warm) {
-      // The installed app's second visit: a first load installs the service worker and fills its caches.
-      await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
-      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, { timeout: 60_000 }).catch(() => page.reload({ waitUntil: 'networkidle0' }));
-      await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, { timeout: 60_000 });
-    } else {
-      await cdp.send('Network.clearBrowserCache');
-      await cdp.send('Storage.clearDataForOrigin', { origin: new URL(url).origin, storageTypes: 'service_workers,cache_storage' });
-    }
+    // Warm: the installed app's second visit (a first one installs the service worker); cold: nothing kept.
+    if (warm) await firstVisit(page, url);
+    else await clearForColdVisit(page, new URL(url).origin);
     await page.goto('about:blank');
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     await page.tracing.start({ categories: [...TraceGatherer.getDefaultTraceCategories(), 'disabled-by-default-v8.cpu_profiler'] });

@@ -89,3 +89,20 @@ export function keepSession(page, session) {
     for (const [key, value] of entries) if (globalThis.sessionStorage.getItem(key) === null) globalThis.sessionStorage.setItem(key, value);
   }, session);
 }
+
+/** Cold: no HTTP cache, no service worker, no caches of it (the session stays). */
+export async function clearForColdVisit(page, origin) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  await cdp.detach();
+}
+
+/** Warm: the first visit of an installed app, which leaves its service worker active and in control. */
+export async function firstVisit(page, url) {
+  await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+  // Active means installed: the precache is filled. A first visit is not controlled until its next load.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload({ waitUntil: 'networkidle0', timeout: 120_000 });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) throw new Error(`${url}: no service worker controls the page after a reload`);
+}
