@@ -4,6 +4,7 @@
  * NODE_ENV gives React's development build and no service worker).
  *
  *   await buildWeb(outDir, { ASSET_BASE_URL: 'https://static.example.com/' })
+ *   await buildWeb(outDir, {}, { sourcemap: true })   // .map files beside the scripts (profiling)
  *
  * Used by the tests and scripts that need another build beside dist/ (a CDN base, a changed
  * catalogue). Resolves when the build is written; rejects with vite's exit code otherwise.
@@ -13,8 +14,9 @@ import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 
-export function buildWeb(outDir, env = {}) {
-  const child = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error'], {
+export function buildWeb(outDir, env = {}, { sourcemap = false } = {}) {
+  const args = ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'error', ...(sourcemap ? ['--sourcemap'] : [])];
+  const child = spawn(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), ...args], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
     env: { ...process.env, ...env, NODE_ENV: 'production' },

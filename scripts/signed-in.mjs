@@ -69,3 +69,40 @@ export async function seedDemoWork(baseURL, { plans = 12, templates = 4 } = {}) 
   }
   for (const planId of ids.slice(0, templates)) await call(baseURL, '/api/plan/template/generate', { token, body: { planId } });
 }
+
+/**
+ * Logs the demo account in through the login form in a puppeteer `page` and waits until the app has
+ * left /login. Returns the session the form left in the tab's sessionStorage (entries), which
+ * `keepSession` gives to a fresh tab.
+ */
+export async function signInThroughForm(page, baseURL) {
+  await page.goto(new URL('/login', baseURL).href, { waitUntil: 'networkidle0' });
+  await page.type(`input[placeholder="${LOGIN_PLACEHOLDERS.phone}"]`, DEMO.phone);
+  await page.type(`input[placeholder="${LOGIN_PLACEHOLDERS.password}"]`, DEMO.password);
+  await Promise.all([page.waitForFunction(() => globalThis.location.pathname !== '/login'), page.click('button[type=submit]')]);
+  return page.evaluate(() => Object.entries(globalThis.sessionStorage));
+}
+
+/** Puts a session from `signInThroughForm` into every document the (fresh) tab opens. */
+export function keepSession(page, session) {
+  return page.evaluateOnNewDocument((entries) => {
+    for (const [key, value] of entries) if (globalThis.sessionStorage.getItem(key) === null) globalThis.sessionStorage.setItem(key, value);
+  }, session);
+}
+
+/** Cold: no HTTP cache, no service worker, no caches of it (the session stays). */
+export async function clearForColdVisit(page, origin) {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'service_workers,cache_storage' });
+  await cdp.detach();
+}
+
+/** Warm: the first visit of an installed app, which leaves its service worker active and in control. */
+export async function firstVisit(page, url) {
+  await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
+  // Active means installed: the precache is filled. A first visit is not controlled until its next load.
+  await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload({ waitUntil: 'networkidle0', timeout: 120_000 });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) throw new Error(`${url}: no service worker controls the page after a reload`);
+}

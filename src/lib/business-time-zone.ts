@@ -9,6 +9,8 @@ export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Shanghai';
 let businessTimeZone = DEFAULT_BUSINESS_TIME_ZONE;
 
 export function setBusinessTimeZone(timeZone: string) {
+  // Checking a zone name builds an Intl formatter, costly on a slow phone: only for a new name.
+  if (timeZone === businessTimeZone) return;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone });
     businessTimeZone = timeZone;

@@ -75,7 +75,11 @@ export function setSession(token: string, user: UserInfo) {
 
 export function setUserInfo(user: UserInfo) {
   if (!snapshot.token) return;
-  storage()?.setItem(USER_KEY, JSON.stringify(user));
+  const serialized = JSON.stringify(user);
+  // The user-data answer a page load fetches is usually what the session holds already: leave the
+  // snapshot (and every component that reads it) alone then, instead of rendering them all again.
+  if (snapshot.user && serialized === JSON.stringify(snapshot.user)) return;
+  storage()?.setItem(USER_KEY, serialized);
   publish({ ...snapshot, user });
 }
 
