@@ -8,19 +8,15 @@
  *   with the current announcement (common/announcement-banner.ts), so it paints with the page;
  * - the app's stylesheet is inlined (these pages need no other CSS: they use no antd component), so
  *   the first paint waits for no request;
- * - the app's scripts are not in the HTML: a small classic script (./start-after-paint.js) loads the
- *   entry, everything it imports and the page's own lazy chunk with its imports, all at once (no
- *   waterfall), as soon as the browser has shown the page. Nothing the first paint shows needs
- *   them, so they never compete with it; on a phone the HTML paints long before ~100 KB of scripts
- *   could arrive anyway, so the form becomes interactive about as early as with preloads in the head
- *   (later by the HTML's own parse-to-paint time).
+ * - the page's own lazy chunk and its imports are preloaded, so hydration waits for no further
+ *   round trip.
  * The pages are emitted into the bundle before the service worker's precache manifest is made, so
  * they are precached like index.html.
  */
-import { readFile, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build, minify, type Plugin, type ResolvedConfig } from 'vite';
+import { rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { build, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ANNOUNCEMENT_BANNER_INCLUDE } from '../common/announcement-banner';
 import { PRERENDERED_PAGES } from '../common/prerendered-pages';
@@ -51,18 +47,8 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
         const shellAsset = bundle['index.html'];
         if (shellAsset?.type !== 'asset') throw new Error('prerender: index.html missing from the bundle');
         // The built shell: it embeds the catalogue the client reads synchronously when hydrating.
-        let shell = String(shellAsset.source);
-
-        // Its entry script and module preloads leave the HTML: the start-after-paint script loads them.
-        const entryScript = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
-        const entryUrls = [...shell.matchAll(entryScript)].map((match) => match[1]);
-        if (entryUrls.length !== 1) throw new Error('prerender: index.html has not exactly one module script');
-        const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
-        const shellPreloads = [...shell.matchAll(modulePreload)].map((match) => match[1]);
-        shell = shell.replace(entryScript, '').replace(modulePreload, '');
-        const starterFile = join(dirname(fileURLToPath(import.meta.url)), 'start-after-paint.js');
-        const { code: starterSource } = await minify(starterFile, await readFile(starterFile, 'utf8'));
-        const starter = `${config.base}${this.getFileName(this.emitFile({ type: 'asset', name: 'start-after-paint.js', source: starterSource }))}`;
+        // Its scripts at low priority: these pages paint without them (hydration may come after).
+        let shell = String(shellAsset.source).replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
 
         // Inline the stylesheets the shell links (they are this build's own files).
         for (const [tag, href] of [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)]) {
@@ -103,12 +89,13 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
             const pageModule = join(config.root, pageModules[path as keyof typeof PRERENDERED_PAGES]);
             const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId === pageModule);
             if (chunk?.type !== 'chunk') throw new Error(`prerender: no chunk for ${pageModule}`);
-            // The page chunk and what it imports, besides what the shell preloads.
-            const preloads = new Set([...shellPreloads, ...[chunk.fileName, ...chunk.imports].map((file) => `${config.base}${file}`)]);
-            preloads.delete(entryUrls[0]);
-            const startTag = `<script defer src="${starter}" data-entry="${entryUrls[0]}" data-preload="${[...preloads].join(' ')}"></script>`;
+            // The page chunk and what it imports that the shell does not already name.
+            const preload = [chunk.fileName, ...chunk.imports]
+              .filter((file) => !shell.includes(`href="${config.base}${file}"`) && !shell.includes(`src="${config.base}${file}"`))
+              .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${config.base}${file}">`)
+              .join('\n    ');
             const page = shell
-              .replace('</head>', () => `  ${startTag}\n  </head>`)
+              .replace('</head>', () => `  ${preload}\n  </head>`)
               .replace(/<div id="root"><\/div>/, () => `<div id="root">${html}</div>`);
             if (!page.includes(html)) throw new Error('prerender: no empty <div id="root"></div> in index.html');
             this.emitFile({ type: 'asset', fileName, source: page });

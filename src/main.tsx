@@ -1,11 +1,9 @@
 /**
  * Entry: i18n, global styles, the app, and (in production builds) the service worker.
- * The public pages arrive as prerendered HTML (src/entry-prerender.tsx): the app hydrates it, as a
- * transition, so hydration yields to the browser between components instead of holding the main
- * thread in one long task (input meanwhile is replayed once the part under it has hydrated). A
+ * The public pages arrive as prerendered HTML (src/entry-prerender.tsx): the app hydrates it. A
  * signed-in visitor on one of them renders afresh instead, since the guard sends them elsewhere.
  */
-import { StrictMode, startTransition } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@/lib/i18n';
 import '@/styles.css';
@@ -24,5 +22,5 @@ const app = (
   </StrictMode>
 );
 // At once: from here React captures what the visitor does to the page and replays it once hydrated.
-if (container.hasChildNodes() && !getUserInfo()) startTransition(() => void hydrateRoot(container, app));
+if (container.hasChildNodes() && !getUserInfo()) hydrateRoot(container, app);
 else createRoot(container).render(app);

@@ -7,6 +7,10 @@ import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { FLOW_TYPES, type FlowType } from '@common/domain';
 import { rememberInvite } from '@/lib/session';
+import { preloadFlowData } from '@/features/flow/api';
+import { preloadPlanData } from '@/features/plan/api';
+import { preloadRechargeData } from '@/features/recharge/api';
+import { preloadUserCenterData } from '@/features/user/api';
 import { inviteIdFromPath } from './guard';
 import { lazyPage, PreloadData, withAntd } from './lazy';
 import PageLoading from './PageLoading';
@@ -26,22 +30,13 @@ export const AdminConsole = withAntd(() => import('@/features/admin/AdminApp'), 
 export const RECHARGE_TYPES = ['integral', 'member', 'integral-details', 'record'] as const;
 export type RechargeType = (typeof RECHARGE_TYPES)[number];
 
-/**
- * The features' data preloads, each loaded with its route (a small chunk fetched beside the page's
- * code, which imports it too), so the visitor pages never load them.
- */
-const preloadFlowData = (type: FlowType) => import('@/features/flow/api').then((api) => api.preloadFlowData(type));
-const preloadPlanData = (page: 'overview' | 'list' | 'template') => () => import('@/features/plan/api').then((api) => api.preloadPlanData[page]());
-const preloadRechargeData = (data: 'integral' | 'member' | 'latestOrders') => () => import('@/features/recharge/api').then((api) => api.preloadRechargeData[data]());
-const preloadUserCenterData = () => import('@/features/user/api').then((api) => api.preloadUserCenterData());
-
 /** Widgets one feature shows on another's page, composed here in app/ so features never import each other. */
 const PlanOverview = lazyPage(() => import('@/features/plan').then((m) => ({ default: m.PlanOverview })), ['plan']);
 const homeExtra: ReactNode = <Suspense fallback={null}><PlanOverview /></Suspense>;
 const LatestOrders = lazyPage(() => import('@/features/recharge').then((m) => ({ default: m.LatestOrders })), ['recharge']);
 const userCenterOrders: ReactNode = <Suspense fallback={null}><LatestOrders /></Suspense>;
 
-const preloadUserCenter = () => Promise.all([preloadUserCenterData(), preloadRechargeData('latestOrders')()]);
+const preloadUserCenter = () => Promise.all([preloadUserCenterData(), preloadRechargeData.latestOrders()]);
 
 /** /smi/{id}, /sui/{id}: keep the invite id for /register, then replace the route with /login. */
 function InviteRedirect() {
@@ -65,7 +60,7 @@ function FlowRoute() {
 function RechargeRoute() {
   const { type } = useParams<{ type: string }>();
   if (!(RECHARGE_TYPES as readonly string[]).includes(type)) return <NotFoundPage />;
-  const preload = type === 'integral' || type === 'member' ? preloadRechargeData(type) : undefined;
+  const preload = type === 'integral' || type === 'member' ? preloadRechargeData[type] : undefined;
   return (
     <>
       {preload && <PreloadData name={`recharge/${type}`} load={preload} />}
@@ -90,7 +85,7 @@ export default function AppRoutes() {
         <Route path="/register" component={RegisterPage} />
         <Route path="/find-pwd" component={FindPwdPage} />
         <Route path="/">
-          <PreloadData name="home" load={preloadPlanData('overview')} />
+          <PreloadData name="home" load={preloadPlanData.overview} />
           <HomePage extra={homeExtra} />
         </Route>
         <Route path="/user">
@@ -108,11 +103,11 @@ export default function AppRoutes() {
           <Redirect to="/plan/list" replace />
         </Route>
         <Route path="/plan/list">
-          <PreloadData name="plan/list" load={preloadPlanData('list')} />
+          <PreloadData name="plan/list" load={preloadPlanData.list} />
           <PlanPage type="list" />
         </Route>
         <Route path="/plan/template">
-          <PreloadData name="plan/template" load={preloadPlanData('template')} />
+          <PreloadData name="plan/template" load={preloadPlanData.template} />
           <PlanPage type="template" />
         </Route>
         <Route path="/recharge">
