@@ -1,2 +1,2 @@
 /** antd's overlays as a module of their own, so they load when first opened (see LazyOverlay). */
-export { Drawer, Dropdown, Modal, Popconfirm } from 'antd';
+export { Drawer, Modal, Popconfirm } from 'antd';

@@ -2,20 +2,19 @@
  * antd's overlays, loaded when first used instead of with the page that may open them.
  * - `Modal`, `Drawer`: the same props as antd's; nothing is loaded or rendered until `open` is first
  *   true, then the component stays mounted (its closing animation, `destroyOnHidden`, all as antd's).
- * - `Dropdown`, `Popconfirm`: the trigger (the one child) renders as it is; the first pointer over it,
+ * - `Popconfirm`: the trigger (the one child) renders as it is; the first pointer over it,
  *   focus or click loads the overlay, which then wraps the same trigger, open when it was clicked or
  *   hovered (as antd's hover and click triggers would have opened it). Keyboard focus stays on the
  *   trigger across the swap.
  * antd's own components load offline-safely through lazyPart.
  */
 import { cloneElement, Suspense, useCallback, useState, type ComponentType, type ReactElement, type SyntheticEvent } from 'react';
-import type { DrawerProps, DropdownProps, ModalProps, PopconfirmProps } from 'antd';
+import type { DrawerProps, ModalProps, PopconfirmProps } from 'antd';
 import { lazyPart } from '@/lib/lazy-part';
 
 const load = () => import('./AntdOverlays');
 const AntdModal = lazyPart(() => load().then((m) => ({ default: m.Modal as ComponentType<ModalProps> })));
 const AntdDrawer = lazyPart(() => load().then((m) => ({ default: m.Drawer as ComponentType<DrawerProps> })));
-const AntdDropdown = lazyPart(() => load().then((m) => ({ default: m.Dropdown as ComponentType<DropdownProps> })));
 const AntdPopconfirm = lazyPart(() => load().then((m) => ({ default: m.Popconfirm as ComponentType<PopconfirmProps> })));
 
 function useOpenedOnce(open: boolean | undefined): boolean {
@@ -84,11 +83,6 @@ function useOnFirstUse<P extends TriggerProps>(Overlay: ComponentType<P>, props:
       </Overlay>
     </Suspense>
   );
-}
-
-export function Dropdown(props: DropdownProps & TriggerProps) {
-  const hover = !props.trigger || props.trigger.includes('hover');
-  return useOnFirstUse(AntdDropdown as ComponentType<DropdownProps & TriggerProps>, props, hover);
 }
 
 export function Popconfirm(props: PopconfirmProps & TriggerProps) {

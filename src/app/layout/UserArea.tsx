@@ -1,13 +1,12 @@
 /**
  * Logged-in part of the top bar: 积分余额 with the balance, contact service (运营咨询
  * dialog), price table (价格表 dialog), and the avatar with member level description and phone
- * opening the dropdown (its code loads when the avatar is first hovered, focused or tapped): 个人中心, 积分充值, 会员升级, 修改密码 (dialog), 退出登录 (red).
+ * opening the dropdown (loaded with the shell, not on first use: its 退出登录 must work offline too): 个人中心, 积分充值, 会员升级, 修改密码 (dialog), 退出登录 (red).
  */
 import { CustomerServiceOutlined, DownOutlined, TableOutlined } from '@ant-design/icons';
-import type { MenuProps } from 'antd';
+import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Dropdown } from '@/components/LazyOverlay';
 import UserAvatar from '@/components/UserAvatar';
 import { formatPoints } from '@/lib/format';
 import { logout, useCurrentUser } from '@/lib/session';
