@@ -180,29 +180,17 @@ export async function listPlans(
   return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total, page: q.page, pageSize: q.pageSize };
 }
 
-/**
- * One page of plans and the total, in one round trip. The page's ids come from the live-plans
- * index alone (its columns hold every filter but the keyword), so rows skipped by the offset or
- * refused by a filter are never read from the table; only the page's own rows are. The total is
- * counted only when the page cannot tell it: a page with fewer rows than asked is the last one,
- * so the total is the offset plus its rows.
- */
 export function planPageQuery(db: Executor, where: SQL, q: { page: number; pageSize: number }) {
-  const offset = (q.page - 1) * q.pageSize;
-  const newestFirst = [desc(plans.createdAt), desc(plans.id)];
-  const page = db.$with('page').as(
-    db.select({ pageId: plans.id }).from(plans).where(where).orderBy(...newestFirst).limit(q.pageSize).offset(offset),
-  );
-  // COALESCE stops at its first non-null argument: the count runs only after a full page.
-  const total = sql<number>`coalesce(
-    (select ${offset}::int + count(*)::int from ${page} having count(*) < ${q.pageSize}),
-    (select count(*)::int from ${plans} where ${where}))`;
+  // One round trip: the page walks the live-plans index backwards and stops at the limit; the total
+  // is an uncorrelated subquery, evaluated once, from an index alone. (count(*) over () would read
+  // every matching row.) A page past the end has no row to carry it: listPlans counts then.
   return db
-    .with(page)
-    .select({ plan: plans, total })
+    .select({ plan: plans, total: sql<number>`(select count(*)::int from ${plans} where ${where})` })
     .from(plans)
-    .innerJoin(page, eq(page.pageId, plans.id))
-    .orderBy(...newestFirst);
+    .where(where)
+    .orderBy(desc(plans.createdAt), desc(plans.id))
+    .limit(q.pageSize)
+    .offset((q.page - 1) * q.pageSize);
 }
 
 /** Pages through the filtered plans by a (created_at, id) cursor, newest first: constant memory. */

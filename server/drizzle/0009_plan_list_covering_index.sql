@@ -1,2 +1,0 @@
-DROP INDEX "plans_user_live_idx";--> statement-breakpoint
-CREATE INDEX "plans_user_live_idx" ON "plans" USING btree ("user_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST,"flow_type","start_at","end_at","stopped_at","start_date") WHERE "plans"."deleted_at" is null;
