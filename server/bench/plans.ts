@@ -1,21 +1,28 @@
 /**
- * `npm run bench:plans`: the plan lists at scale on a real PostgreSQL server.
+ * `npm run bench:plans`: the plan list at scale, before and after in one run.
  * 100 000 plans across 1 000 users (user 1 holds 10 000 of them, the rest ~90 each), inserted with
- * generate_series; then p50/p99 latency of /api/plan/manage/list and /api/plan/count-data at 50
- * connections (autocannon), and the time and peak memory of exporting user 1's 10 000 plans.
- * The API is the real server (`src/main.ts`, its own process, DATABASE_URL, default pool); the
- * export's peak memory is that process's resident set (VmRSS / VmHWM from /proc).
- * Options (env): BENCH_SECONDS (10 per case), BENCH_NODE_ARGS (extra node flags for the server).
+ * generate_series, on the embedded database (PGlite, the default) and, with BENCH_DB=postgres (or
+ * `pglite,postgres`), on a throwaway PostgreSQL server.
+ * Printed per database: EXPLAIN ANALYZE of the list statement (page and total) and of its count
+ * alone; then p50/p95/p99 at 50 connections (autocannon) on one server process of the plan list
+ * `before` (bench/baseline-server.ts: the session and its user read in two statements, as the
+ * session check did) and `after` (/api/plan/manage/list: one statement), the same list statement
+ * behind both; then count-data at 50 connections, the service time of one connection, and the
+ * time and peak memory of exporting user 1's 10 000 plans (VmRSS / VmHWM from /proc).
+ * The list's earlier index (sorted rows of another index instead of walking its own) is not
+ * rebuilt here: the EXPLAIN output of a run on an older commit shows it.
+ * Options (env): BENCH_DB (`pglite`), BENCH_SECONDS (10 per case), BENCH_CONNECTIONS (50),
+ * BENCH_NODE_ARGS (extra node flags for the server, e.g. --cpu-prof).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
-import pg from 'pg';
-import { openDatabase } from '../src/db/client.ts';
-import { planFilterWhere, planPageQuery } from '../src/modules/plan/index.ts';
+import { openDatabase, type Db } from '../src/db/client.ts';
+import { plans } from '../src/db/schema.ts';
+import { planFilterWhere, planPageQuery, type PlanFilters } from '../src/modules/plan/index.ts';
 import { seedReferenceData } from '../src/seed.ts';
 import { startPostgres } from '../test/postgres-server.mjs';
 import { startApiServer } from '../test/processes.mjs';
@@ -23,8 +30,10 @@ import { startApiServer } from '../test/processes.mjs';
 const USERS = 1_000;
 const PLANS = 100_000;
 const HEAVY_USER_PLANS = 10_000;
-const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);
+const DURATION_S = Number(process.env.BENCH_SECONDS || 10);
+const DATABASES = (process.env.BENCH_DB || 'pglite').split(',').map((s) => s.trim());
+const TIME_ZONE = 'Asia/Shanghai';
 
 /** VmRSS / VmHWM (peak) of a process, in bytes. */
 function memoryOf(pid: number): { rss: number; peak: number } {
@@ -36,21 +45,17 @@ function memoryOf(pid: number): { rss: number; peak: number } {
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const token = (i: number) => `bench-token-${i}`;
 
-const pgServer = await startPostgres();
-const database = await openDatabase({ databaseUrl: pgServer.url, poolSize: 4 });
-let stopServer = async () => {};
-const pool = new pg.Pool({ connectionString: pgServer.url, max: 1 });
-try {
-  const { db } = database;
+async function seed(db: Db): Promise<void> {
   await seedReferenceData(db);
   const started = performance.now();
   await db.execute(sql`
     insert into users (phone, password_hash, invite_code, member_level, created_at)
     select '139' || lpad(g::text, 8, '0'), 'scrypt$bench$bench', 'B' || g, 1, now() - interval '90 days'
     from generate_series(1, ${USERS}) g`);
+  // last_seen_at now: the session check only reads during the runs (its write is due every few minutes).
   await db.execute(sql`
-    insert into sessions (token_hash, user_id, created_at, expires_at)
-    select encode(sha256(convert_to('bench-token-' || u.id, 'UTF8')), 'hex'), u.id, now(), now() + interval '7 days'
+    insert into sessions (token_hash, user_id, created_at, expires_at, last_seen_at)
+    select encode(sha256(convert_to('bench-token-' || u.id, 'UTF8')), 'hex'), u.id, now(), now() + interval '7 days', now()
     from users u`);
   // Plans: user 1 gets the first 10 000, the others share the rest. Dates spread over 60 days back
   // and 30 ahead, so every status occurs; 5% stopped, 3% deleted. Distribution 08:00-21:00, 1 each.
@@ -78,93 +83,173 @@ try {
       case when g % 20 = 0 then 0 end, 0, created_at,
       case when g % 33 = 0 and g % 20 = 0 then created_at + interval '2 hours' end
     from p`);
-  await db.execute(sql`vacuum analyze`); // steady state: statistics and the visibility map (index-only scans)
-  console.log(`Inserted ${USERS} users and ${PLANS} plans in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  // Steady state: statistics and the visibility map (index-only scans). An autovacuum that took its
+  // snapshot before the inserts ended keeps VACUUM from marking their pages all-visible: retry.
+  let pages = { relpages: 0, relallvisible: -1 };
+  for (let attempt = 0; attempt < 10 && pages.relallvisible < pages.relpages; attempt++) {
+    if (attempt > 0) await new Promise((r) => setTimeout(r, 1000));
+    await db.execute(sql`vacuum analyze`);
+    const { rows } = (await db.execute(sql`select relpages, relallvisible from pg_class where relname = 'plans'`)) as unknown as { rows: (typeof pages)[] };
+    pages = rows[0]!;
+  }
+  console.log(
+    `Inserted ${USERS} users and ${PLANS} plans in ${((performance.now() - started) / 1000).toFixed(1)} s; ` +
+      `${pages.relallvisible} of ${pages.relpages} table pages all-visible after VACUUM`,
+  );
+}
 
-  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean); // e.g. --cpu-prof
-  const server = await startApiServer({
-    env: { LOG_LEVEL: 'warn', DATABASE_URL: pgServer.url, DIST_DIR: path.join(os.tmpdir(), 'no-dist') },
-    nodeArgs,
-  });
-  stopServer = server.stop;
-  const { child, baseURL: address } = server;
-
-  const rows = async <T>(query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-  const [{ id: heavyUserId }] = (await rows<{ id: number }>(sql`select min(id)::int as id from users`)) as [{ id: number }];
-  // The list page query exactly as the API builds it (status filter, page 3), for a typical user and user 1.
-  for (const [who, userId] of [['user with ~90 plans', heavyUserId + 5], ['user with 10 000 plans', heavyUserId]] as const) {
-    for (const [what, filters, page] of [
+/** EXPLAIN ANALYZE of the list statement (page and total) and of its count alone, for two users and two pages each. */
+async function explainLists(db: Db, heavyUserId: number): Promise<void> {
+  const explain = async (title: string, query: SQL) => {
+    const { rows } = (await db.execute(sql`explain (analyze, costs off) ${query}`)) as unknown as { rows: Record<string, string>[] };
+    console.log(`${title}:\n  ${rows.map((r) => Object.values(r)[0]).join('\n  ')}`);
+  };
+  const now = new Date();
+  for (const [who, userId, deepPage] of [['user with ~90 plans', heavyUserId + 5, 3], ['user with 10 000 plans', heavyUserId, 50]] as const) {
+    const cases: [string, PlanFilters, number][] = [
       ['first list page', { dateType: 'createdAt' }, 1],
-      ['status-filtered list page 3', { status: 'completed', dateType: 'createdAt' }, 3],
-    ] as const) {
-      const query = planPageQuery(db, planFilterWhere(userId, filters, new Date(), 'Asia/Shanghai'), { page, pageSize: 10 }).toSQL();
-      const explain = await pool.query(`explain (analyze, costs off) ${query.sql}`, query.params);
-      console.log(`Plan of the ${what} (${who}):\n  ` + explain.rows.map((r) => Object.values(r)[0]).join('\n  '));
+      [`status-filtered list page ${deepPage}`, { status: 'completed', dateType: 'createdAt' }, deepPage],
+    ];
+    for (const [what, filters, page] of cases) {
+      const where = planFilterWhere(userId, filters, now, TIME_ZONE);
+      await explain(`[list] ${what} (${who})`, planPageQuery(db, where, { page, pageSize: 10 }).getSQL());
+      await explain(`[count alone] ${what} (${who})`, sql`select count(*) from ${plans} where ${where}`);
     }
   }
-
-  // Export first, on a fresh server process, so its peak resident memory is the export's.
-  const before = memoryOf(child.pid!);
-  let peakRss = before.rss;
-  const sampler = setInterval(() => (peakRss = Math.max(peakRss, memoryOf(child.pid!).rss)), 10);
-  const exportStart = performance.now();
-  const res = await fetch(`${address}/api/plan/manage/export`, { headers: { 't-token': token(heavyUserId) } });
-  let bytes = 0;
-  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
-  const exportMs = performance.now() - exportStart;
-  clearInterval(sampler);
-  const [{ n: exported }] = (await rows<{ n: number }>(
-    sql`select count(*)::int as n from plans where user_id = ${heavyUserId} and deleted_at is null`,
-  )) as [{ n: number }];
-  console.log(
-    `Export of ${exported} plans: HTTP ${res.status}, ${mb(bytes)} .xlsx in ${exportMs.toFixed(0)} ms; ` +
-      `server RSS ${mb(before.rss)} before, peak ${mb(peakRss)} during (+${mb(peakRss - before.rss)}); VmHWM (maxRSS) ${mb(memoryOf(child.pid!).peak)}`,
-  );
-
-  const ordinaryUsers = Array.from({ length: USERS - 1 }, (_, i) => heavyUserId + 1 + i);
-  const run = async (title: string, paths: string[], users: number[], connections = CONNECTIONS) => {
-    let n = 0;
-    const result = await autocannon({
-      url: address,
-      connections,
-      duration: DURATION_S,
-      requests: [
-        {
-          setupRequest: (req: any) => {
-            n++;
-            return { ...req, path: paths[n % paths.length], headers: { ...req.headers, 't-token': token(users[n % users.length]!) } };
-          },
-        },
-      ],
-    });
-    const bad = result.non2xx + result.errors + result.timeouts;
-    console.log(
-      `${title}: ${result.requests.total} requests, ${result.requests.average.toFixed(0)} req/s, ` +
-        `p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms, max ${result.latency.max} ms${bad ? `, ${bad} failed` : ''}`,
-    );
-  };
-
-  console.log(`Load average before the load runs: ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (${os.cpus().length} cores, shared)`);
-  await run('warm-up', ['/api/plan/manage/list'], ordinaryUsers);
-  await run('service time, 1 connection: manage/list page 1', ['/api/plan/manage/list?page=1&pageSize=10'], ordinaryUsers, 1);
-  await run('service time, 1 connection: count-data', ['/api/plan/count-data'], ordinaryUsers, 1);
-  await run('manage/list page 1 (1 000 users, ~90 plans each)', ['/api/plan/manage/list?page=1&pageSize=10'], ordinaryUsers);
-  await run(
-    'manage/list with filters (status / platform+keyword / start-date range / page 3)',
-    [
-      '/api/plan/manage/list?status=running',
-      '/api/plan/manage/list?status=completed&flowType=jd',
-      `/api/plan/manage/list?keyword=${encodeURIComponent('保温杯')}&flowType=tb`,
-      '/api/plan/manage/list?dateType=startDate&dateFrom=2026-01-01&dateTo=2030-12-31&page=3&pageSize=20',
-    ],
-    ordinaryUsers,
-  );
-  await run('count-data (1 000 users)', ['/api/plan/count-data', '/api/plan/count-data?flowType=tb'], ordinaryUsers);
-  await run('manage/list, user with 10 000 plans', ['/api/plan/manage/list', '/api/plan/manage/list?status=completed&page=50'], [heavyUserId]);
-  await run('count-data, user with 10 000 plans', ['/api/plan/count-data'], [heavyUserId]);
-} finally {
-  await stopServer();
-  await pool.end();
-  await database.close();
-  await pgServer.stop();
 }
+
+interface Latencies {
+  requests: number;
+  perSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failed: number;
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** Loads `paths` in turn (one per request) with the tokens of `users` in turn; latencies of every answer. */
+function load(baseURL: string, paths: string[], users: number[], connections: number, seconds: number): Promise<Latencies> {
+  let n = 0;
+  const times: number[] = [];
+  return new Promise((resolve, reject) => {
+    const tracker = autocannon(
+      {
+        url: baseURL,
+        connections,
+        duration: seconds,
+        requests: [
+          {
+            setupRequest: (req: any) => {
+              n++;
+              return { ...req, path: paths[n % paths.length], headers: { ...req.headers, 't-token': token(users[n % users.length]!) } };
+            },
+          },
+        ],
+      },
+      (err: Error | null, result: any) => {
+        if (err) return reject(err);
+        times.sort((a, b) => a - b);
+        resolve({
+          requests: result.requests.total,
+          perSecond: Math.round(result.requests.average),
+          p50: percentile(times, 50),
+          p95: percentile(times, 95),
+          p99: percentile(times, 99),
+          failed: result.non2xx + result.errors + result.timeouts,
+        });
+      },
+    );
+    tracker.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => times.push(ms));
+  });
+}
+
+const ms = (n: number) => `${n.toFixed(1)} ms`;
+const line = (l: Latencies) =>
+  `${String(l.perSecond).padStart(5)} req/s  p50 ${ms(l.p50).padStart(9)}  p95 ${ms(l.p95).padStart(9)}  p99 ${ms(l.p99).padStart(9)}${l.failed ? `  ${l.failed} failed` : ''}`;
+
+async function benchDatabase(database: string): Promise<Record<string, string | number>[]> {
+  const pgServer = database === 'postgres' ? await startPostgres() : null;
+  const dataDir = pgServer ? '' : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-plans-'));
+  const target = pgServer ? { DATABASE_URL: pgServer.url, DATA_DIR: '' } : { DATABASE_URL: '', DATA_DIR: dataDir };
+  let stopServer = async () => {};
+  const summary: Record<string, string | number>[] = [];
+  try {
+    console.log(`\n=== ${database} ===`);
+    const opened = await openDatabase(pgServer ? { databaseUrl: pgServer.url, poolSize: 2 } : { dataDir });
+    let heavyUserId: number;
+    try {
+      await seed(opened.db);
+      const { rows } = (await opened.db.execute(sql`select min(id)::int as id from users`)) as unknown as { rows: { id: number }[] };
+      heavyUserId = rows[0]!.id;
+      await explainLists(opened.db, heavyUserId);
+    } finally {
+      await opened.close(); // PGlite's folder belongs to one process at a time: the server's next
+    }
+
+    const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    const server = await startApiServer({
+      entry: 'bench/baseline-server.ts',
+      env: { LOG_LEVEL: 'warn', DIST_DIR: path.join(os.tmpdir(), 'no-dist'), ...target },
+      nodeArgs,
+      timeoutMs: 600_000, // a start on a loaded shared machine can take minutes
+      what: 'bench:plans server',
+    });
+    stopServer = server.stop;
+    const { child, baseURL } = server;
+
+    // Export first, on a fresh server process, so its peak resident memory is the export's.
+    const before = memoryOf(child.pid!);
+    let peakRss = before.rss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, memoryOf(child.pid!).rss)), 10);
+    const exportStart = performance.now();
+    const res = await fetch(`${baseURL}/api/plan/manage/export`, { headers: { 't-token': token(heavyUserId) } });
+    let bytes = 0;
+    for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) bytes += chunk.byteLength;
+    const exportMs = performance.now() - exportStart;
+    clearInterval(sampler);
+    console.log(
+      `Export of user 1's live plans: HTTP ${res.status}, ${mb(bytes)} .xlsx in ${exportMs.toFixed(0)} ms; ` +
+        `server RSS ${mb(before.rss)} before, peak ${mb(peakRss)} during (+${mb(peakRss - before.rss)}); VmHWM (maxRSS) ${mb(memoryOf(child.pid!).peak)}`,
+    );
+
+    const ordinaryUsers = Array.from({ length: USERS - 1 }, (_, i) => heavyUserId + 1 + i);
+    const cases: [string, string[], number[]][] = [
+      ['page 1, 1 000 users (~90 plans each)', ['?page=1&pageSize=10'], ordinaryUsers],
+      [
+        'status / platform filters, pages 1-3',
+        ['?status=running', '?status=completed&flowType=jd', '?status=completed&page=3', '?status=pending&flowType=tb&page=2'],
+        ordinaryUsers,
+      ],
+      ['user with 10 000 plans: page 1 and completed page 50', ['?page=1&pageSize=10', '?status=completed&page=50'], [heavyUserId]],
+    ];
+    console.log(
+      `\n${database}: ${CONNECTIONS} connections, ${DURATION_S} s per run after a 2 s warm-up; ` +
+        `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (${os.cpus().length} cores, shared: other work skews the figures)`,
+    );
+    for (const [title, queries, users] of cases) {
+      for (const [mode, route] of [['before', '/bench/plan-list-before'], ['after', '/api/plan/manage/list']] as const) {
+        const paths = queries.map((q) => route + q);
+        await load(baseURL, paths, users, CONNECTIONS, 2);
+        const result = await load(baseURL, paths, users, CONNECTIONS, DURATION_S);
+        console.log(`${database.padEnd(8)} ${mode.padEnd(6)} ${title.padEnd(54)} ${line(result)}`);
+        summary.push({ database, mode, case: title, 'req/s': result.perSecond, 'p50 ms': +result.p50.toFixed(1), 'p95 ms': +result.p95.toFixed(1), 'p99 ms': +result.p99.toFixed(1), failed: result.failed });
+      }
+    }
+    const counts = await load(baseURL, ['/api/plan/count-data', '/api/plan/count-data?flowType=tb'], ordinaryUsers, CONNECTIONS, DURATION_S);
+    console.log(`${database.padEnd(8)} ${'-'.padEnd(6)} ${'count-data, 1 000 users'.padEnd(54)} ${line(counts)}`);
+    const service = await load(baseURL, ['/api/plan/manage/list?page=1&pageSize=10'], ordinaryUsers, 1, DURATION_S);
+    console.log(`${database.padEnd(8)} ${'after'.padEnd(6)} ${'service time, 1 connection: page 1'.padEnd(54)} ${line(service)}`);
+  } finally {
+    await stopServer();
+    await pgServer?.stop();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+  return summary;
+}
+
+const all: Record<string, string | number>[] = [];
+for (const database of DATABASES) all.push(...(await benchDatabase(database)));
+console.log('\nSummary (plan list; before = session and user in two statements, after = /api/plan/manage/list)');
+console.table(all);

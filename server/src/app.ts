@@ -7,7 +7,6 @@ import type { AppContext } from './http/context.ts';
 import { createHttpShell, type BuildOptions } from './http/app.ts';
 import { registerModules } from './modules/index.ts';
 import { liveSession } from './modules/session/index.ts';
-import { findUserById } from './modules/user/index.ts';
 
 export type { BuildOptions };
 
@@ -16,9 +15,8 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
     ...opts,
     sessionForToken: async (token, client) => {
       const session = await liveSession(ctx.db, token, ctx.clock, client);
-      const user = session && (await findUserById(ctx.db, session.userId));
       // A disabled account's sessions are revoked when it is disabled; this also covers a race with that.
-      return session && user && !user.disabledAt ? { user, sessionId: session.sessionId } : null;
+      return session && !session.user.disabledAt ? session : null;
     },
   });
   await registerModules(app);

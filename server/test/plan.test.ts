@@ -240,6 +240,54 @@ describe('status, lists and counts follow the clock', () => {
   });
 });
 
+describe('list pages and totals', () => {
+  // 13 plans in every status (two stopped, one of them deleted), listed through every filter with
+  // page sizes that end a page exactly, early and past the end: each page is its slice of the whole
+  // list and every page's total is the filter's count in count-data.
+  it('are slices of the whole list, with the total of count-data on every page', async () => {
+    const user = await createTestUser(env, { integral: 100000 });
+    const created: number[] = [];
+    for (let i = 0; i < 13; i++) {
+      const form = await validForm(env, { startDate: `2026-12-0${1 + (i % 7)}`, days: 1 + (i % 3), title: `分页${i}${i % 3 === 0 ? ' 电饭煲' : ''}` });
+      const res = await create(user, form);
+      expect(res.status).toBe(200);
+      created.push(res.body.data.id);
+      env.clock.set(new Date(env.clock.now().getTime() + 1000)); // distinct creation times
+    }
+    for (const id of created.slice(11)) expect((await call(env, 'POST', '/api/plan/manage/stop', { token: user.token, body: { ids: [id] } })).status).toBe(200);
+    expect((await call(env, 'POST', '/api/plan/manage/delete', { token: user.token, body: { ids: [created[12]] } })).status).toBe(200);
+    env.clock.set(sh('2026-12-04T12:00:00'));
+    const token = await freshToken(user);
+    const list = async (query: Record<string, string | number>) => {
+      const res = await call(env, 'GET', '/api/plan/manage/list', { token, query });
+      expect(res.status).toBe(200);
+      return res.body.data as { list: { id: number; status: string }[]; total: number; page: number; pageSize: number };
+    };
+    const counts = (await call(env, 'GET', '/api/plan/count-data', { token })).body.data;
+    const whole = await list({ pageSize: 100 });
+    expect(whole.list.map((p) => p.id)).toEqual(created.slice(0, 12).reverse()); // newest first, the deleted one left out
+    expect(new Set(whole.list.map((p) => p.status))).toEqual(new Set(['pending', 'running', 'completed', 'stopped']));
+
+    for (const [filter, expectedTotal] of [
+      [{}, counts.total],
+      ...(['pending', 'running', 'completed', 'stopped'] as const).map((status) => [{ status }, counts[status]] as const),
+      [{ keyword: '电饭煲' }, whole.list.filter((p) => created.indexOf(p.id) % 3 === 0).length],
+      [{ keyword: '没有这个' }, 0],
+    ] as const) {
+      const all = (await list({ ...filter, pageSize: 100 })).list.map((p) => p.id);
+      expect(all.length, JSON.stringify(filter)).toBe(expectedTotal);
+      for (const pageSize of [1, 2, 3, 5, all.length || 1]) {
+        for (let page = 1; page <= Math.ceil(all.length / pageSize) + 1; page++) {
+          const answer = await list({ ...filter, page, pageSize });
+          const what = JSON.stringify({ filter, page, pageSize });
+          expect(answer.list.map((p) => p.id), what).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+          expect({ total: answer.total, page: answer.page, pageSize: answer.pageSize }, what).toEqual({ total: expectedTotal, page, pageSize });
+        }
+      }
+    }
+  });
+});
+
 describe('stop and delete', () => {
   it('refunds the undispatched tasks once, freezes progress, and refuses a second stop', async () => {
     const user = await createTestUser(env, { integral: 1000, memberLevel: 3, memberDeadline: new Date('2027-06-01T00:00:00Z') });

@@ -14,6 +14,8 @@ export interface ApiServerOptions {
   nodeArgs?: string[];
   /** Run the production build dist/main.js (`npm run build -w server` first), not src/main.ts through tsx. */
   built?: boolean;
+  /** Another TypeScript entry point, relative to server/ (default src/main.ts; a benchmark's own server). */
+  entry?: string;
   /** Also append the server's stdout and stderr to this file. */
   logFile?: string;
   /** How long to wait for /api/healthz (default 120 000 ms). */

@@ -34,9 +34,9 @@ export function freePort() {
  * /api/healthz answers. stop() sends SIGTERM and SIGKILL after graceMs, and resolves on exit.
  * `built`: run dist/main.js (build it first: `npm run build -w server`) instead of the sources.
  */
-export async function startApiServer({ env = {}, host = '127.0.0.1', port, nodeArgs = [], built = false, logFile, timeoutMs = 120_000, graceMs = 5000, what = 'API server' } = {}) {
+export async function startApiServer({ env = {}, host = '127.0.0.1', port, nodeArgs = [], built = false, entry, logFile, timeoutMs = 120_000, graceMs = 5000, what = 'API server' } = {}) {
   port ??= await freePort();
-  const child = spawnApiServer({ env, host, port, nodeArgs, built });
+  const child = spawnApiServer({ env, host, port, nodeArgs, built, entry });
   let output = '';
   const file = logFile ? createWriteStream(logFile, { flags: 'a' }) : undefined;
   for (const stream of [child.stdout, child.stderr]) {
@@ -67,10 +67,10 @@ export async function startApiServer({ env = {}, host = '127.0.0.1', port, nodeA
   return { baseURL, port, child, log, stop };
 }
 
-function spawnApiServer({ env, host = '127.0.0.1', port, nodeArgs = [], built = false, runAs }) {
+function spawnApiServer({ env, host = '127.0.0.1', port, nodeArgs = [], built = false, entry: source = 'src/main.ts', runAs }) {
   const childEnv = { ...process.env, NODE_ENV: 'development', HOST: host, PORT: String(port), ...env };
   for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
-  const entry = built ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+  const entry = built ? ['--enable-source-maps', 'dist/main.js'] : ['--import', 'tsx', source];
   const command = [process.execPath, ...nodeArgs, ...entry];
   // runuser keeps the environment given here (no login shell), so the server sees childEnv.
   const [file, ...args] = runAs ? ['runuser', '-u', runAs, '--', ...command] : command;

@@ -174,14 +174,16 @@ export async function listPlans(
 ): Promise<Page<PlanRow>> {
   const where = planFilterWhere(userId, q, now, timeZone);
   const rows = await planPageQuery(db, where, q);
-  const total = rows.length > 0 ? rows[0]!.total : Number((await db.select({ n: count() }).from(plans).where(where))[0]!.n);
+  // No row carries the total: on page 1 there is nothing at all; past the end, count.
+  const total =
+    rows.length > 0 ? rows[0]!.total : q.page === 1 ? 0 : Number((await db.select({ n: count() }).from(plans).where(where))[0]!.n);
   return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total, page: q.page, pageSize: q.pageSize };
 }
 
 export function planPageQuery(db: Executor, where: SQL, q: { page: number; pageSize: number }) {
-  // One round trip: the page walks the (user, created_at) index and stops at the limit; the total
-  // is an uncorrelated subquery, evaluated once from the partial index. (count(*) over () would
-  // read every matching row.) A page past the end has no row to carry it: listPlans counts then.
+  // One round trip: the page walks the live-plans index backwards and stops at the limit; the total
+  // is an uncorrelated subquery, evaluated once, from an index alone. (count(*) over () would read
+  // every matching row.) A page past the end has no row to carry it: listPlans counts then.
   return db
     .select({ plan: plans, total: sql<number>`(select count(*)::int from ${plans} where ${where})` })
     .from(plans)
