@@ -17,7 +17,7 @@ import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
 import { formatPoints } from '@common/points-format';
 import { formatLocalDateTime, localDate } from '@common/zoned-time';
-import { DEFAULT_BUSINESS_TIME_ZONE, getBusinessTimeZone, setBusinessTimeZone } from './business-time-zone';
+import { DEFAULT_BUSINESS_TIME_ZONE, getBusinessTimeZone, setBusinessTimeZone } from './session-store';
 
 export { formatPoints };
 

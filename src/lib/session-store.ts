@@ -6,11 +6,32 @@
 import { mutate } from 'swr';
 import type { UserData } from '@common/api-types';
 import { SERVICE_INFO_PATH, USER_DATA_PATH } from './api-paths';
-import { setBusinessTimeZone } from './business-time-zone';
 import { USER_CACHES } from './sw-rules';
 
 /** The user as user-data answers it (also the `user` of login and registration). */
 export type UserInfo = UserData;
+
+/**
+ * The business time zone the app shows dates and times in: the server's TZ_BUSINESS, learnt from
+ * user-data. It lives here rather than with the formatters so the first load of every page does not
+ * pull dayjs in, and not in a module of its own, which the bundler split into a request of its own.
+ */
+/** The server's default TZ_BUSINESS, used until user-data says otherwise. */
+export const DEFAULT_BUSINESS_TIME_ZONE = 'Asia/Shanghai';
+let businessTimeZone = DEFAULT_BUSINESS_TIME_ZONE;
+
+export function setBusinessTimeZone(timeZone: string) {
+  // Checking a zone name builds an Intl formatter, costly on a slow phone: only for a new name.
+  if (timeZone === businessTimeZone) return;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+    businessTimeZone = timeZone;
+  } catch {
+    /* an unknown zone name: keep the one we have */
+  }
+}
+
+export const getBusinessTimeZone = () => businessTimeZone;
 
 const TOKEN_KEY = 'token';
 const USER_KEY = 'userInfo';

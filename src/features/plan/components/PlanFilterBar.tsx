@@ -1,8 +1,9 @@
 /** The plan list's filters: status tabs with their counts, platform, start-date range, keyword search, and the export of what they select. */
 import { useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Input, Select, Tabs } from 'antd';
+import { Button, Input, Tabs } from 'antd';
 import { RangePicker } from '@/components/LazyDatePicker';
+import Select from '@/components/LazySelect';
 import { useTranslation } from 'react-i18next';
 import { FLOW_TYPES, type FlowType, type PlanStatus } from '@common/domain';
 import { DATE_FORMAT, formatDate } from '@/lib/format';
@@ -49,7 +50,7 @@ export default function PlanFilterBar({ filters, onChange }: PlanFilterBarProps)
       <div className="plan-filters">
         <Select
           value={filters.flowType ?? 'all'}
-          onChange={(v: string) => onChange({ flowType: v === 'all' ? undefined : (v as FlowType) })}
+          onChange={(v) => onChange({ flowType: v === 'all' ? undefined : (v as FlowType) })}
           style={{ width: 140 }}
           aria-label={t('filter.platform')}
           options={[{ value: 'all', label: t('filter.allPlatforms') }, ...FLOW_TYPES.map((f) => ({ value: f, label: platformNames[f] }))]}
