@@ -3,6 +3,8 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders, users } from '../src/db/schema.ts';
 import { ledgerSum } from '../src/modules/points/index.ts';
+import { MINUTE } from '../src/lib/clock.ts';
+import type { PaymentProvider } from '../src/modules/pay/index.ts';
 import { readPaymentSettings } from '../src/pay-settings.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
 
@@ -46,4 +48,23 @@ export function useGatewayEnv<F extends { env: Record<string, string>; stop(): P
     await holder.fake?.stop();
   });
   return holder;
+}
+
+/**
+ * With the fake gateway hanging (it reads each request and never answers), create, query and close
+ * each reject with the 503 `message` soon after the provider's short timeout, each logged once.
+ */
+export async function expectEachCallTimesOut(provider: PaymentProvider, fake: { hang: boolean }, logged: string[], message: string) {
+  const request = { orderNo: '20260301100000000001', amount: 100, subject: '积分', expiresAt: new Date(Date.now() + 30 * MINUTE), scene: 'qr' as const };
+  fake.hang = true;
+  try {
+    for (const attempt of [() => provider.createPayment(request), () => provider.queryPayment(request.orderNo), () => provider.closePayment(request.orderNo)]) {
+      const started = Date.now();
+      await expect(attempt()).rejects.toMatchObject({ statusCode: 503, message });
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+  } finally {
+    fake.hang = false;
+  }
+  expect(logged).toHaveLength(3);
 }

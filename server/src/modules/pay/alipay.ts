@@ -9,6 +9,7 @@ import { formatLocalDateTime } from '../../../../common/zoned-time.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
 import {
   fenToYuan,
+  GATEWAY_TIMEOUT_MS,
   RejectedNotification,
   yuanToFen,
   type PaymentProvider,
@@ -21,7 +22,6 @@ import {
 const ALIPAY_TIME_ZONE = 'Asia/Shanghai';
 const PAID_STATUSES = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
 const TRADE_NOT_EXIST = 'ACQ.TRADE_NOT_EXIST';
-const GATEWAY_TIMEOUT_MS = 10_000;
 
 interface AlipayAnswer {
   code?: string;

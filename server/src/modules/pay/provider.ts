@@ -16,6 +16,9 @@ export interface ProviderNotification {
 /** A notification that is not genuine or not ours; the message is for the log only. */
 export class RejectedNotification extends Error {}
 
+/** How long a gateway call may take before it is answered 503, unless a provider is given its own `timeoutMs`. */
+export const GATEWAY_TIMEOUT_MS = 10_000;
+
 export interface PaymentProvider extends PaymentGateway {
   /**
    * Verifies the signature and parses the notification: the payment when it reports one, null when

@@ -7,11 +7,10 @@
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import type { WechatPaySettings } from '../../pay-settings.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
-import { RejectedNotification, type PaymentProvider, type ProviderNotification, type VerifiedPayment } from './provider.ts';
+import { GATEWAY_TIMEOUT_MS, RejectedNotification, type PaymentProvider, type ProviderNotification, type VerifiedPayment } from './provider.ts';
 
 /** How far a notification's timestamp may be from our clock (the vendor's own limit for answers). */
 const MAX_CLOCK_OFFSET_SECONDS = 300;
-const GATEWAY_TIMEOUT_MS = 10_000;
 
 interface Transaction {
   mchid?: string;
