@@ -5,12 +5,13 @@
  * focusing or tapping the field loads the picker, which replaces the stand-in open (tapped) or
  * focused (reached by keyboard), with nothing moving.
  */
-import { Suspense, useState, type ComponentType } from 'react';
+import { Suspense, type ComponentType } from 'react';
 import { CalendarOutlined } from '@ant-design/icons';
 import type { Dayjs } from 'dayjs';
 import type { DatePicker as AntdDatePicker, DatePickerProps, GetProps } from 'antd';
 import { DATE_FORMAT } from '@/lib/format';
 import { lazyPart } from '@/lib/lazy-part';
+import { useFirstUse, type FirstUse } from './first-use';
 
 /** One date (the pickers of this app never pick several). */
 type SingleDatePickerProps = DatePickerProps<Dayjs, false>;
@@ -19,8 +20,6 @@ type RangePickerProps = GetProps<typeof AntdDatePicker.RangePicker>;
 const load = () => import('./AntdDatePicker');
 const Picker = lazyPart(load) as unknown as ComponentType<SingleDatePickerProps>;
 const Range = lazyPart(() => load().then((module) => ({ default: module.default.RangePicker }))) as unknown as ComponentType<RangePickerProps>;
-
-type Use = 'none' | 'hover' | 'focus' | 'open';
 
 function shown(value: Dayjs | null | undefined, format: unknown): string {
   return value ? value.format(typeof format === 'string' ? format : DATE_FORMAT) : '';
@@ -32,7 +31,7 @@ interface StandInProps {
   label?: string;
   error?: boolean;
   testId?: string;
-  onUse: (use: Use) => void;
+  onUse: (use: FirstUse) => void;
 }
 
 function StandIn({ values, placeholders, label, error, testId, onUse }: StandInProps) {
@@ -49,13 +48,6 @@ function StandIn({ values, placeholders, label, error, testId, onUse }: StandInP
       <CalendarOutlined className="picker-standin-icon" aria-hidden />
     </span>
   );
-}
-
-function useFirstUse() {
-  const [use, setUse] = useState<Use>('none');
-  // hover only loads; focus and a tap also say how the picker should appear
-  const onUse = (next: Use) => setUse((current) => (current === 'open' || current === 'focus' ? current : next));
-  return [use, onUse] as const;
 }
 
 export function DatePicker(props: SingleDatePickerProps) {

@@ -5,10 +5,11 @@
  * someone uses it. Pointing at, focusing or tapping the field loads the select, which replaces the
  * stand-in open (tapped) or focused (reached by keyboard), with nothing moving.
  */
-import { Suspense, useState, type ComponentType, type CSSProperties } from 'react';
+import { Suspense, type ComponentType, type CSSProperties } from 'react';
 import { DownOutlined } from '@ant-design/icons';
 import type { SelectProps as AntdSelectProps } from 'antd';
 import { lazyPart } from '@/lib/lazy-part';
+import { useFirstUse } from './first-use';
 
 export interface SelectOption {
   value: string;
@@ -25,12 +26,8 @@ export interface SelectProps {
 
 const Select = lazyPart(() => import('./AntdSelect')) as unknown as ComponentType<AntdSelectProps<string, SelectOption>>;
 
-type Use = 'none' | 'hover' | 'focus' | 'open';
-
 export default function LazySelect(props: SelectProps) {
-  const [use, setUse] = useState<Use>('none');
-  // hover only loads; focus and a tap also say how the select should appear
-  const onUse = (next: Use) => setUse((current) => (current === 'open' || current === 'focus' ? current : next));
+  const [use, onUse] = useFirstUse();
   const label = props.options.find((option) => option.value === props.value)?.label ?? '';
   const standIn = (
     <span className="picker-standin select-standin" style={props.style} onPointerEnter={() => onUse('hover')} onPointerDown={() => onUse('open')}>
