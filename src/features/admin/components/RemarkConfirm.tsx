@@ -2,6 +2,7 @@
 import { useState, type ReactNode } from 'react';
 import { Button, Input, Popconfirm } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useSingleFlight } from '@/lib/single-flight';
 
 export default function RemarkConfirm(props: {
   label: ReactNode;
@@ -15,7 +16,7 @@ export default function RemarkConfirm(props: {
 }) {
   const { t } = useTranslation('admin');
   const [remark, setRemark] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, runConfirm] = useSingleFlight();
   const required = props.remarkRequired ?? true;
   return (
     <Popconfirm
@@ -34,14 +35,7 @@ export default function RemarkConfirm(props: {
       cancelText={t('cancel')}
       okButtonProps={{ disabled: required && !remark.trim(), loading: busy }}
       onOpenChange={(open) => open && setRemark('')}
-      onConfirm={async () => {
-        setBusy(true);
-        try {
-          await props.onConfirm(remark.trim());
-        } finally {
-          setBusy(false);
-        }
-      }}
+      onConfirm={() => runConfirm(() => props.onConfirm(remark.trim()))}
     >
       <Button size={props.inTable ? 'small' : 'middle'} danger={props.danger} type={props.type ?? 'link'}>
         {props.label}
