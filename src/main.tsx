@@ -3,7 +3,7 @@
  * The public pages arrive as prerendered HTML (src/entry-prerender.tsx): the app hydrates it. A
  * signed-in visitor on one of them renders afresh instead, since the guard sends them elsewhere.
  */
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@/lib/i18n';
 import '@/styles.css';
@@ -23,4 +23,9 @@ const app = (
 );
 // At once: from here React captures what the visitor does to the page and replays it once hydrated.
 if (container.hasChildNodes() && !getUserInfo()) hydrateRoot(container, app);
-else createRoot(container).render(app);
+else {
+  // In a transition, React renders the first tree in small slices instead of one long task that
+  // would block input while the page's scripts are still arriving.
+  const root = createRoot(container);
+  startTransition(() => root.render(app));
+}

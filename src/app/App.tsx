@@ -7,6 +7,7 @@ import { Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { useLocation, useSearch } from 'wouter';
 import { swrFetcher } from '@/lib/api';
+import { deferAnswers } from '@/lib/swr-deferred';
 import { rememberRedirect, useCurrentUser, useSession } from '@/lib/session';
 import { decideGuard, isConsolePath } from './guard';
 import PageLoading from './PageLoading';
@@ -51,9 +52,11 @@ function Shell() {
   );
 }
 
+const SWR_CONFIG = { fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false, use: [deferAnswers] };
+
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <SWRConfig value={{ fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false }}>{children}</SWRConfig>
+    <SWRConfig value={SWR_CONFIG}>{children}</SWRConfig>
   );
 }
 
