@@ -15,3 +15,10 @@ export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
 export function prerenderedFileOf(pathname: string): string | null {
   return Object.hasOwn(PRERENDERED_PAGES, pathname) ? PRERENDERED_PAGES[pathname as PrerenderedPath] : null;
 }
+
+/**
+ * The attribute of the SPA shell's placeholder layout (index.html: the banner's SSI include in the
+ * layout's place, so the banner paints before any script runs). The app renders over it; it never
+ * hydrates it, since it is not a page.
+ */
+export const APP_SHELL_ATTRIBUTE = 'data-app-shell';

@@ -10,6 +10,8 @@
  *   the first paint waits for no request;
  * - the page's own lazy chunk and its imports are preloaded, so hydration waits for no further
  *   round trip.
+ * index.html itself, the SPA shell of every other route, gets the banner's include in the layout's
+ * place too, so a signed-in page paints its banner before its scripts have arrived.
  * The pages are emitted into the bundle before the service worker's precache manifest is made, so
  * they are precached like index.html.
  */
@@ -19,7 +21,7 @@ import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { ANNOUNCEMENT_BANNER_INCLUDE } from '../common/announcement-banner';
-import { PRERENDERED_PAGES } from '../common/prerendered-pages';
+import { APP_SHELL_ATTRIBUTE, PRERENDERED_PAGES } from '../common/prerendered-pages';
 
 interface Options {
   /** The SSR entry exporting `renderPage(path)`. */
@@ -48,7 +50,8 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
         if (shellAsset?.type !== 'asset') throw new Error('prerender: index.html missing from the bundle');
         // The built shell: it embeds the catalogue the client reads synchronously when hydrating.
         // Its scripts at low priority: these pages paint without them (hydration may come after).
-        let shell = String(shellAsset.source).replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+        const lowPriorityScripts = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+        let shell = lowPriorityScripts(String(shellAsset.source));
 
         // Inline the stylesheets the shell links (they are this build's own files).
         for (const [tag, href] of [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)]) {
@@ -100,6 +103,11 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
             if (!page.includes(html)) throw new Error('prerender: no empty <div id="root"></div> in index.html');
             this.emitFile({ type: 'asset', fileName, source: page });
           }
+          // The SPA shell of every other route paints the banner too, where the layout puts it; the
+          // app's first render replaces it (src/main.tsx). Its scripts are not needed for that paint either.
+          const appShell = `<div id="root"><div class="app" ${APP_SHELL_ATTRIBUTE}>${ANNOUNCEMENT_BANNER_INCLUDE}</div></div>`;
+          shellAsset.source = lowPriorityScripts(String(shellAsset.source)).replace('<div id="root"></div>', () => appShell);
+          if (!String(shellAsset.source).includes(appShell)) throw new Error('prerender: no empty <div id="root"></div> in index.html');
         } finally {
           await rm(outDir, { recursive: true, force: true });
         }

@@ -1,7 +1,8 @@
 /**
  * Entry: i18n, global styles, the app, and (in production builds) the service worker.
  * The public pages arrive as prerendered HTML (src/entry-prerender.tsx): the app hydrates it. A
- * signed-in visitor on one of them renders afresh instead, since the guard sends them elsewhere.
+ * signed-in visitor on one of them renders afresh instead, since the guard sends them elsewhere. Every
+ * other route's HTML holds only a placeholder layout with the banner (the shell): rendered over, too.
  */
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -11,6 +12,7 @@ import App from '@/app/App';
 import { installPreloadErrorHandler } from '@/app/lazy';
 import { installPendingLogoutSender } from '@/lib/pending-logout';
 import { getUserInfo } from '@/lib/session';
+import { APP_SHELL_ATTRIBUTE } from '@common/prerendered-pages';
 
 installPreloadErrorHandler();
 installPendingLogoutSender();
@@ -22,7 +24,8 @@ const app = (
   </StrictMode>
 );
 // At once: from here React captures what the visitor does to the page and replays it once hydrated.
-if (container.hasChildNodes() && !getUserInfo()) hydrateRoot(container, app);
+const prerenderedPage = container.hasChildNodes() && !container.querySelector(`[${APP_SHELL_ATTRIBUTE}]`);
+if (prerenderedPage && !getUserInfo()) hydrateRoot(container, app);
 else {
   // In a transition, React renders the first tree in small slices instead of one long task that
   // would block input while the page's scripts are still arriving.

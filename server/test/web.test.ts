@@ -13,7 +13,7 @@ let env: TestEnv;
 let web: FastifyInstance;
 let bare: FastifyInstance;
 const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-'));
-const INDEX = '<!doctype html><html lang="zh-CN"><head><title>任务计划</title></head><body><div id="root"></div></body></html>';
+const INDEX = `<!doctype html><html lang="zh-CN"><head><title>任务计划</title></head><body><div id="root"><div class="app" data-app-shell>${ANNOUNCEMENT_BANNER_INCLUDE}</div></div></body></html>`;
 const LOGIN = `<!doctype html><html><body><div id="root"><div class="app">${ANNOUNCEMENT_BANNER_INCLUDE}<form data-testid="login-form"></form></div></div></body></html>`;
 const BIG_JS = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
@@ -67,14 +67,19 @@ describe('serving the built app (npm start)', () => {
     }
   });
 
-  it('client routes get the app shell; / too', async () => {
+  it('client routes get the app shell with the current banner in place of its include; / too', async () => {
+    await replaceAnnouncement(env.ctx.db, 'top', '新功能上线', new Date());
+    const banner = (await get('/api/Announcement/banner')).body;
+    expect(banner).toContain('<span class="announcement-text">新功能上线</span>');
     for (const url of ['/', '/plan/list', '/flow/tb?x=1', '/user/center/']) {
       const res = await get(url, { accept: 'text/html' });
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(INDEX);
+      expect(res.body, url).toBe(INDEX.replace(ANNOUNCEMENT_BANNER_INCLUDE, () => banner));
       expect(res.headers['cache-control'], url).toBe('no-cache');
     }
     expect((await web.inject({ method: 'HEAD', url: '/plan/list' })).statusCode).toBe(200);
+    // The file itself, which the service worker precaches, keeps the include (a cached banner would go stale).
+    expect((await get('/index.html')).body).toBe(INDEX);
   });
 
   it('a missing file is a 404 (never the shell), and a 404 is not cached as immutable', async () => {
@@ -149,10 +154,11 @@ describe('prerendered public pages (npm start)', () => {
   });
 
   it('a page the build did not prerender, and paths below a page, keep the shell', async () => {
+    const banner = (await get('/api/Announcement/banner')).body;
     for (const url of ['/register', '/login/x', '/find-pwd']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
-      expect(res.body, url).toBe(INDEX);
+      expect(res.body, url).toBe(INDEX.replace(ANNOUNCEMENT_BANNER_INCLUDE, () => banner));
     }
   });
 });

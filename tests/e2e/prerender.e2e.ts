@@ -63,9 +63,11 @@ describe('prerendered public pages', () => {
     // The seeded top announcement, put in by the server.
     expect((await page.getByTestId('announcement').innerText()).trim().length).toBeGreaterThan(0);
     expect(await page.locator(`[data-testid="${form}"] input`).count()).toBeGreaterThanOrEqual(2);
-    // Another route keeps the SPA shell: an empty root.
+    // Another route gets the SPA shell: nothing in its root but the placeholder layout with the banner.
     await page.goto('/plan/list');
-    expect(await page.locator('#root').innerHTML()).toBe('');
+    expect(await page.locator('#root > *').count()).toBe(1);
+    expect(await page.locator('#root > [data-app-shell] > *').count()).toBe(1);
+    expect((await page.locator('#root > [data-app-shell]').getByTestId('announcement').innerText()).trim().length).toBeGreaterThan(0);
     await context.close();
   });
 

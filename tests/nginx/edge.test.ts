@@ -81,16 +81,26 @@ describe('invite links', () => {
 
 describe('SPA shell', () => {
   it.each(['/', '/login/x', '/plan/list', '/user/center', '/flow/tb', '/recharge/integral-details'])(
-    'deep link %s answers the app shell, revalidated on every load',
+    'deep link %s answers the app shell with the current banner in place of its include, revalidated on every load',
     async (path) => {
+      const shell = indexHtml.toString('utf8');
+      expect(shell).toContain(ANNOUNCEMENT_BANNER_INCLUDE);
+      const banner = (await get(at('/api/Announcement/banner'))).body.toString('utf8');
+      expect(banner, 'the seeded announcement').toMatch(/^<div class="announcement"/);
       const response = await get(at(`${path}?from=test`));
       expect(response.status).toBe(200);
       expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-      expect(response.body.equals(indexHtml)).toBe(true);
+      expect(response.body.toString('utf8')).toBe(shell.replace(ANNOUNCEMENT_BANNER_INCLUDE, () => banner));
       expect(one(response, 'cache-control')).toBe('no-cache');
       expectSecurityHeaders(response, path);
     },
   );
+
+  it('/index.html itself (what the service worker precaches) keeps the include: a cached banner would go stale', async () => {
+    const response = await get(at('/index.html'));
+    expect(response.status).toBe(200);
+    expect(response.body.equals(indexHtml)).toBe(true);
+  });
 
   it('answers 404, not the shell, for a missing file', async () => {
     for (const path of ['/missing-icon.png', '/robots-nope.txt']) {

@@ -7,7 +7,8 @@
  * - /login, /register, /find-pwd: their prerendered HTML (login.html ...) with the current top
  *   announcement's banner in place of its SSI include (as nginx does), `no-cache`; index.html when
  *   a build has none.
- * - other extensionless GET paths (client routes such as /plan/list): index.html, `no-cache`.
+ * - other extensionless GET paths (client routes such as /plan/list): index.html, `no-cache`, with
+ *   the banner in place of its include too (the shell paints the banner before the app's scripts run).
  * - /api/*: never the shell; unknown API paths keep the JSON 404.
  * - /smi/{id} and /sui/{id}: 302 to /login?invite={id} (anything else under them: /login).
  * Precompressed .gz files written by scripts/precompress.mjs are sent when the client accepts gzip.
@@ -67,8 +68,10 @@ export async function webRoutes(app: FastifyInstance) {
     const last = pathname.slice(pathname.lastIndexOf('/') + 1);
     if (pathname === '/assets' || pathname.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(last)) return reply.sendFile(pathname);
     const page = prerenderedFileOf(pathname);
-    const html = page ? await readPage(path.join(root, page)) : null;
-    if (html === null) return reply.sendFile('/index.html');
+    const file = page && (await readPage(path.join(root, page))) !== null ? `/${page}` : '/index.html';
+    const html = await readPage(path.join(root, file));
+    // A page without the include (a build from before the shell had one) goes out as the file it is.
+    if (html === null || !html.includes(ANNOUNCEMENT_BANNER_INCLUDE)) return reply.sendFile(file);
     const banner = announcementBannerHtml(await currentAnnouncement(app.ctx.db, 'top', app.ctx.clock.now()));
     return reply
       .type('text/html; charset=utf-8')
