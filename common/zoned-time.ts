@@ -39,7 +39,28 @@ export interface LocalParts {
 const recentParts = new Map<string, LocalParts>();
 const RECENT_LIMIT = 1024;
 
+/**
+ * Zones whose offset from UTC has not changed since 1992 (no daylight saving), in minutes: from
+ * then on their wall clock is UTC plus a constant and needs no Intl formatter, whose first build
+ * costs 100-200 ms on a phone-speed CPU on every page that shows a date. Older instants, and every
+ * other zone, go through Intl.
+ */
+const FIXED_OFFSET_MINUTES = new Map<string, number>([
+  ['Asia/Shanghai', 480],
+  ['Asia/Hong_Kong', 480],
+  ['Asia/Taipei', 480],
+  ['Asia/Singapore', 480],
+  ['UTC', 0],
+  ['Etc/UTC', 0],
+]);
+const FIXED_SINCE = Date.UTC(1992, 0, 1);
+
 export function localParts(at: Date, timeZone: string): LocalParts {
+  const fixedOffset = FIXED_OFFSET_MINUTES.get(timeZone);
+  if (fixedOffset !== undefined && at.getTime() >= FIXED_SINCE) {
+    const wall = new Date(at.getTime() + fixedOffset * 60_000);
+    return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds() };
+  }
   const key = `${timeZone}|${Math.floor(at.getTime() / 1000)}`;
   const known = recentParts.get(key);
   if (known) return known;

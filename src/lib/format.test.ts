@@ -71,6 +71,11 @@ describe('formatting', () => {
     expect(formatPoints(undefined)).toBe('--');
     expect(formatYuan(1250)).toBe('12.50');
     expect(formatYuan(100000)).toBe('1,000.00');
+    // What Intl.NumberFormat zh-CN with two decimals gives (no Intl formatter is built for it).
+    const intl = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    for (const fen of [0, 1, 5, 99, 100, 1005, 123456789, -1, -50, -1250, -123456, 12.5, 13.5, -12.5, 0.4]) {
+      expect(formatYuan(fen), String(fen)).toBe(intl.format(Math.sign(fen) * Math.round(Math.abs(fen)) / 100));
+    }
   });
 
   it('masks phones', () => {

@@ -15,7 +15,7 @@
 import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import i18n from 'i18next';
-import { formatPoints } from '@common/points-format';
+import { formatPoints, groupThousands } from '@common/points-format';
 import { formatLocalDateTime, localDate } from '@common/zoned-time';
 import { DEFAULT_BUSINESS_TIME_ZONE, getBusinessTimeZone, setBusinessTimeZone } from './session-store';
 
@@ -29,7 +29,6 @@ export const MEMBER_EXPIRY_WARNING_DAYS = 7;
 
 export { DEFAULT_BUSINESS_TIME_ZONE, getBusinessTimeZone, setBusinessTimeZone };
 
-const yuanFormatter = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function formatPointsAmount(points: number | null | undefined): string {
   return i18n.t('common:pointsAmount', { n: formatPoints(points) });
@@ -37,7 +36,12 @@ export function formatPointsAmount(points: number | null | undefined): string {
 
 export function formatYuan(fen: number | null | undefined): string {
   if (fen === null || fen === undefined || !Number.isFinite(fen)) return '--';
-  return yuanFormatter.format(fen / 100);
+  // Whole fen (half away from zero, as Intl rounds), then yuan and fen apart: exact, and no Intl
+  // formatter to build (see common/points-format).
+  const cents = Math.sign(fen) * Math.round(Math.abs(fen));
+  const yuan = Math.trunc(cents / 100);
+  const rest = String(Math.abs(cents % 100)).padStart(2, '0');
+  return `${cents < 0 && yuan === 0 ? '-' : ''}${groupThousands(yuan)}.${rest}`;
 }
 
 type DateInput = string | number | Date | null | undefined;
