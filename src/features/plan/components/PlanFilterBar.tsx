@@ -39,6 +39,7 @@ export default function PlanFilterBar({ filters, onChange }: PlanFilterBarProps)
   return (
     <>
       <Tabs
+        className="plan-status-tabs"
         activeKey={filters.status ?? 'all'}
         onChange={(key) => onChange({ status: key === 'all' ? undefined : (key as PlanStatus) })}
         items={[
