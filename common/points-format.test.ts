@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPoints, groupThousands } from './points-format';
+import { formatPoints, groupThousands } from './points-format.ts';
 
 describe('formatPoints', () => {
   it('reads like Intl.NumberFormat zh-CN, integers only', () => {
