@@ -57,7 +57,9 @@ export default function MenuButton({ items, className, children, ...buttonProps 
   useEffect(() => {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!rootRef.current?.contains(event.target as Node)) close();
+      if (rootRef.current?.contains(event.target as Node)) return;
+      clearTimeout(closeTimer.current);
+      setOpen(false);
     };
     document.addEventListener('pointerdown', onPointerDown);
     return () => document.removeEventListener('pointerdown', onPointerDown);

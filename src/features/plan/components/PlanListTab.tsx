@@ -81,18 +81,18 @@ export default function PlanListTab() {
         </Link>
       </div>
       <div id={rowsId}>
-      <ResponsiveTable<PlanRow>
-        rowKey="id"
-        size="middle"
-        loading={isLoading}
-        loadError={error}
-        columns={columns}
-        dataSource={rows}
-        scroll={{ x: 1100 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        locale={{ emptyText: t('empty') }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (n) => t('totalRows', { n }) }}
-      />
+        <ResponsiveTable<PlanRow>
+          rowKey="id"
+          size="middle"
+          loading={isLoading}
+          loadError={error}
+          columns={columns}
+          dataSource={rows}
+          scroll={{ x: 1100 }}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+          locale={{ emptyText: t('empty') }}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (n) => t('totalRows', { n }) }}
+        />
       </div>
       <PlanViews view={view} onClose={() => setView(null)} />
       <StopPlansDialog plans={stopping} onClose={() => setStopping(null)} onDone={batchDone} />
