@@ -130,7 +130,7 @@ describe('trust', () => {
             };
           }),
       );
-    await expect.poll(async () => (await queued()).some((entry) => entry.includes('/api/user/logout-hash')), { timeout: 10_000 }).toBe(true);
+    await expect.poll(async () => (await queued()).some((entry) => entry.includes('/api/user/logout-hash')), { timeout: 30_000, interval: 500 }).toBe(true);
     expect((await queued()).filter((entry) => entry.includes(token) || entry.toLowerCase().includes('t-token'))).toEqual([]);
 
     await context.setOffline(false);
