@@ -124,14 +124,18 @@ describe('prerendered public pages', () => {
     const user = (await api('/api/user/user-data', { token })).body?.data;
     const { page, context, errors } = await openPage(browser());
     const problems = consoleProblems(page);
-    await page.goto('/flow/tb', { waitUntil: 'commit' });
-    await page.evaluate(
+    // Signed in before any of the app's code runs: a guard seeing no token would
+    // send /flow/tb to /login itself and make the history count below racy.
+    await page.addInitScript(
       ([t, u]) => {
+        if (sessionStorage.getItem('token')) return;
         sessionStorage.setItem('token', t);
         sessionStorage.setItem('userInfo', JSON.stringify(u));
       },
       [token, user] as const,
     );
+    await page.goto('/flow/tb');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/flow/tb');
     const entries = await page.evaluate(() => history.length);
     await page.goto('/login');
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
