@@ -144,7 +144,11 @@ async function overlayProblems(page: Page, overlays: Overlay[], width: number): 
   for (const overlay of overlays) {
     await settle(page, overlay.path);
     await overlay.open(page);
-    await page.waitForTimeout(400); // the opening motion, so axe sees the final colours
+    // the opening motion, so axe sees the final colours (a fixed pause ran short on a busy machine)
+    // (endless ones, a spinner or a skeleton's shimmer, never finish and are left out).
+    await page.waitForFunction(() =>
+      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+    );
     problems.push(...(await screenProblems(page, `${overlay.path} with ${overlay.name} open at ${width}`)));
     await page.keyboard.press('Escape');
   }

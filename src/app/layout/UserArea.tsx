@@ -1,12 +1,11 @@
 /**
  * Logged-in part of the top bar: 积分余额 with the balance, contact service (运营咨询
  * dialog), price table (价格表 dialog), and the avatar with member level description and phone
- * opening the dropdown (loaded with the shell, not on first use: its 退出登录 must work offline too): 个人中心, 积分充值, 会员升级, 修改密码 (dialog), 退出登录 (red).
+ * opening the account menu (plain markup in the shell, no chunk of its own: its 退出登录 must work offline too): 个人中心, 积分充值, 会员升级, 修改密码 (dialog), 退出登录 (red).
  */
 import { CustomerServiceOutlined, DownOutlined, TableOutlined } from '@ant-design/icons';
-import { Dropdown, type MenuProps } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import MenuButton, { type MenuButtonItem } from '@/components/MenuButton';
 import UserAvatar from '@/components/UserAvatar';
 import { formatPoints } from '@/lib/format';
 import { logout, useCurrentUser } from '@/lib/session';
@@ -15,13 +14,13 @@ import { openChangePasswordModal, openPriceTableModal, openServiceModal } from '
 export default function UserArea() {
   const { t } = useTranslation('layout');
   const { user } = useCurrentUser();
-  const [, navigate] = useLocation();
   if (!user) return null;
 
-  const items: MenuProps['items'] = [
+  const items: MenuButtonItem[] = [
     // What the top bar has no room for on a phone: the balance, the member level and the phone.
     {
       key: 'account',
+      href: '/user/center',
       className: 'user-menu-account',
       label: (
         <span className="user-menu-account-text">
@@ -34,19 +33,13 @@ export default function UserArea() {
         </span>
       ),
     },
-    { key: '/user/center', label: t('menu.userCenter') },
-    { key: '/recharge/integral', label: t('menu.recharge') },
-    { key: '/recharge/member', label: t('menu.member') },
-    { key: 'password', label: t('menu.changePassword') },
-    { type: 'divider' },
-    { key: 'logout', label: t('menu.logout'), danger: true },
+    { key: 'center', href: '/user/center', label: t('menu.userCenter') },
+    { key: 'recharge', href: '/recharge/integral', label: t('menu.recharge') },
+    { key: 'member', href: '/recharge/member', label: t('menu.member') },
+    { key: 'password', onSelect: openChangePasswordModal, label: t('menu.changePassword') },
+    { key: 'divider', divider: true },
+    { key: 'logout', onSelect: () => void logout(), label: t('menu.logout'), danger: true },
   ];
-  const onClick: MenuProps['onClick'] = ({ key }) => {
-    if (key === 'password') openChangePasswordModal();
-    else if (key === 'logout') void logout();
-    else if (key === 'account') navigate('/user/center');
-    else navigate(key);
-  };
 
   return (
     <div className="user-area">
@@ -60,21 +53,19 @@ export default function UserArea() {
       <button type="button" className="user-area-item" onClick={openPriceTableModal} aria-label={t('priceTable')} data-testid="open-price">
         <TableOutlined aria-hidden /> <span className="hide-narrow">{t('priceTable')}</span>
       </button>
-      <Dropdown menu={{ items, onClick }} placement="bottomRight" trigger={['hover', 'click']}>
-        <button
-          type="button"
-          className="user-area-profile"
-          aria-label={t('menu.account', { level: user.memberLevelDesc, phone: user.phone })}
-          data-testid="user-menu"
-        >
-          <UserAvatar avatar={user.avatar} memberLevel={user.memberLevel} size={36} />
-          <span className="user-area-profile-text">
-            <span className="user-area-level">{user.memberLevelDesc}</span>
-            <span className="user-area-phone">{user.phone}</span>
-          </span>
-          <DownOutlined />
-        </button>
-      </Dropdown>
+      <MenuButton
+        items={items}
+        className="user-area-profile"
+        aria-label={t('menu.account', { level: user.memberLevelDesc, phone: user.phone })}
+        data-testid="user-menu"
+      >
+        <UserAvatar avatar={user.avatar} memberLevel={user.memberLevel} size={36} />
+        <span className="user-area-profile-text">
+          <span className="user-area-level">{user.memberLevelDesc}</span>
+          <span className="user-area-phone">{user.phone}</span>
+        </span>
+        <DownOutlined />
+      </MenuButton>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 /** The plan list's filters: status tabs with their counts, platform, start-date range, keyword search, and the export of what they select. */
 import { useState } from 'react';
 import { DownloadOutlined } from '@ant-design/icons';
-import { Button, Input, Tabs } from 'antd';
+import { Button, Input } from 'antd';
 import { RangePicker } from '@/components/LazyDatePicker';
 import Select from '@/components/LazySelect';
+import TabBar from '@/components/TabBar';
 import { useTranslation } from 'react-i18next';
 import { FLOW_TYPES, type FlowType, type PlanStatus } from '@common/domain';
 import { DATE_FORMAT, formatDate } from '@/lib/format';
@@ -14,10 +15,12 @@ import { PLAN_STATUSES, usePlanStatusNames } from './status';
 
 export interface PlanFilterBarProps {
   filters: PlanFilters;
+  /** the id of the list the status tabs filter */
+  listId: string;
   onChange: (patch: Partial<PlanFilters>) => void;
 }
 
-export default function PlanFilterBar({ filters, onChange }: PlanFilterBarProps) {
+export default function PlanFilterBar({ filters, listId, onChange }: PlanFilterBarProps) {
   const { t } = useTranslation('plan');
   const { data: counts } = usePlanCounts(filters.flowType);
   const [keywordInput, setKeywordInput] = useState('');
@@ -38,8 +41,9 @@ export default function PlanFilterBar({ filters, onChange }: PlanFilterBarProps)
 
   return (
     <>
-      <Tabs
+      <TabBar
         className="plan-status-tabs"
+        controls={listId}
         activeKey={filters.status ?? 'all'}
         onChange={(key) => onChange({ status: key === 'all' ? undefined : (key as PlanStatus) })}
         items={[

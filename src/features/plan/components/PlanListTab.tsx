@@ -2,7 +2,7 @@
  * /plan/list: the filters, the batch bar, the plans table and, each its own piece, the details and
  * time views and the stop and delete dialogs (for one row or the selected rows).
  */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -38,6 +38,7 @@ export default function PlanListTab() {
   const [stopping, setStopping] = useState<PlanRow[] | null>(null);
   const [deleting, setDeleting] = useState<PlanRow[] | null>(null);
   const [, runToTemplate] = useSingleFlight();
+  const rowsId = useId();
   const { data, error, isLoading } = usePlanList(filters, page, PAGE_SIZE);
   const rows = data?.list ?? [];
   const selectedRows = rows.filter((r) => selected.includes(r.id));
@@ -63,7 +64,7 @@ export default function PlanListTab() {
 
   return (
     <div className="plan-list" data-testid="plan-list">
-      <PlanFilterBar filters={filters} onChange={setFilter} />
+      <PlanFilterBar filters={filters} listId={rowsId} onChange={setFilter} />
       <div className="plan-batch">
         <span>{t('batch.selected', { n: selected.length })}</span>
         <Button size="small" danger disabled={!selectedRows.some(canStop)} onClick={() => setStopping(selectedRows)}>
@@ -79,18 +80,20 @@ export default function PlanListTab() {
           </Button>
         </Link>
       </div>
-      <ResponsiveTable<PlanRow>
-        rowKey="id"
-        size="middle"
-        loading={isLoading}
-        loadError={error}
-        columns={columns}
-        dataSource={rows}
-        scroll={{ x: 1100 }}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
-        locale={{ emptyText: t('empty') }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (n) => t('totalRows', { n }) }}
-      />
+      <div id={rowsId}>
+        <ResponsiveTable<PlanRow>
+          rowKey="id"
+          size="middle"
+          loading={isLoading}
+          loadError={error}
+          columns={columns}
+          dataSource={rows}
+          scroll={{ x: 1100 }}
+          rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
+          locale={{ emptyText: t('empty') }}
+          pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (n) => t('totalRows', { n }) }}
+        />
+      </div>
       <PlanViews view={view} onClose={() => setView(null)} />
       <StopPlansDialog plans={stopping} onClose={() => setStopping(null)} onDone={batchDone} />
       <DeletePlansDialog plans={deleting} onClose={() => setDeleting(null)} onDone={batchDone} />

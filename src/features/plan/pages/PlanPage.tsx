@@ -1,7 +1,7 @@
 /** /plan layout: two tabs, /plan/list (the plans) and /plan/template (the templates). */
-import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
+import TabBar from '@/components/TabBar';
 import PlanListTab from '../components/PlanListTab';
 import TemplateTab from '../components/TemplateTab';
 import '../plan.css';
@@ -17,14 +17,16 @@ export default function PlanPage({ type }: PlanPageProps) {
     <section className="page plan-page" data-plan-type={type}>
       <h1 className="page-title">{t('title')}</h1>
       <div className="card">
-        <Tabs
+        <TabBar
           activeKey={type}
           onChange={(key) => navigate(`/plan/${key}`)}
           items={[
-            { key: 'list', label: t('tab.list'), children: type === 'list' ? <PlanListTab /> : null },
-            { key: 'template', label: t('tab.template'), children: type === 'template' ? <TemplateTab /> : null },
+            { key: 'list', label: t('tab.list') },
+            { key: 'template', label: t('tab.template') },
           ]}
-        />
+        >
+          {type === 'list' ? <PlanListTab /> : <TemplateTab />}
+        </TabBar>
       </div>
     </section>
   );
