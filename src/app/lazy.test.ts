@@ -1,6 +1,7 @@
 import { createElement, Suspense } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { OFFLINE_GRACE_MS } from '@/lib/lazy-part';
 import { lazyPage, markChunksHealthy, reloadOnceForMissingChunk } from './lazy';
 
 describe('missing lazy chunk after a deploy', () => {
@@ -52,5 +53,42 @@ describe('lazy part that fails while offline', () => {
     await screen.findByText('loaded');
     expect(factory).toHaveBeenCalledTimes(2);
     expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('a chunk asked for offline whose failure arrives just after the network is back: asks again, no reload', async () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    let online = false;
+    vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+    window.dispatchEvent(new Event('offline'));
+    const Part = () => createElement('p', null, 'loaded again');
+    let failFirst: (error: Error) => void = () => undefined;
+    const factory = vi.fn(() =>
+      factory.mock.calls.length === 1 ? new Promise<{ default: typeof Part }>((_, reject) => (failFirst = reject)) : Promise.resolve({ default: Part }),
+    );
+    const Lazy = lazyPage(factory);
+    render(createElement(Suspense, { fallback: createElement('p', null, 'waiting') }, createElement(Lazy)));
+    await waitFor(() => expect(factory).toHaveBeenCalledTimes(1));
+
+    online = true;
+    window.dispatchEvent(new Event('online'));
+    failFirst(new TypeError('Failed to fetch dynamically imported module'));
+    await screen.findByText('loaded again');
+    expect(factory).toHaveBeenCalledTimes(2);
+    expect(reload).not.toHaveBeenCalled();
+  });
+
+  it('once the device has been back online a while, a missing chunk is a deploy again: one reload', () => {
+    const reload = vi.fn();
+    vi.stubGlobal('location', { ...window.location, reload });
+    window.dispatchEvent(new Event('online'));
+    expect(reloadOnceForMissingChunk()).toBe(false);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + OFFLINE_GRACE_MS + 1 });
+    try {
+      expect(reloadOnceForMissingChunk()).toBe(true);
+      expect(reload).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

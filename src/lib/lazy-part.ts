@@ -6,7 +6,9 @@
  * fails while the device is offline is not missing: the part waits (its fallback stays) and loads
  * when the device is back online, and the page is never reloaded offline (where the service worker
  * does not control the tab yet, that shows the browser's error page and everything the tab held is
- * gone, a logout in progress included).
+ * gone, a logout in progress included). A failure counts as the network's when the device is
+ * offline or was within the last few seconds: the failure of a request made offline can be handled
+ * just after the device came back.
  */
 import { lazy, type ComponentType } from 'react';
 
@@ -14,12 +16,28 @@ const RELOAD_FLAG = 'chunkReloadAt';
 
 const isOffline = () => typeof navigator !== 'undefined' && navigator.onLine === false;
 
+/** How long after being offline a failed chunk is still put down to the network. */
+export const OFFLINE_GRACE_MS = 10_000;
+let offlineUntil = 0;
+if (typeof window !== 'undefined') {
+  // 'online' ends an offline spell: the chunks asked for during it may fail a moment later.
+  const noteOffline = () => {
+    offlineUntil = Date.now();
+  };
+  window.addEventListener('offline', noteOffline);
+  window.addEventListener('online', noteOffline);
+}
+
+/** Whether a chunk that failed just now failed because the device had no network. */
+const failedOffline = () => isOffline() || Date.now() - offlineUntil < OFFLINE_GRACE_MS;
+
 function backOnline(): Promise<void> {
   return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
 }
 
-export function reloadOnceForMissingChunk(): boolean {
-  if (isOffline()) return false;
+/** `retriedOnline`: the chunk failed again when asked for once more with the network back. */
+export function reloadOnceForMissingChunk(retriedOnline = false): boolean {
+  if (retriedOnline ? isOffline() : failedOffline()) return false;
   try {
     if (sessionStorage.getItem(RELOAD_FLAG)) return false;
     sessionStorage.setItem(RELOAD_FLAG, String(Date.now()));
@@ -40,10 +58,12 @@ export function markChunksHealthy() {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyPart<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
-  return lazy(() =>
-    factory().catch(async (error: unknown) => {
-      if (!isOffline()) throw error;
-      await backOnline();
+  return lazy(() => {
+    let retriedOnline = false;
+    return factory().catch(async (error: unknown) => {
+      if (!failedOffline()) throw error;
+      if (isOffline()) await backOnline();
+      retriedOnline = true;
       return factory();
     }).then(
       (module) => {
@@ -51,11 +71,11 @@ export function lazyPart<T extends ComponentType<any>>(factory: () => Promise<{ 
         return module;
       },
       (error: unknown) => {
-        if (reloadOnceForMissingChunk()) return new Promise<{ default: T }>(() => {});
+        if (reloadOnceForMissingChunk(retriedOnline)) return new Promise<{ default: T }>(() => {});
         throw error;
       },
-    ),
-  );
+    );
+  });
 }
 
 /**

@@ -24,7 +24,17 @@ async function collapseServicePanel(page: Page) {
 
 /** Waits for a toast with this text (an earlier toast may still be showing). */
 async function seeToast(page: Page, text: string) {
-  await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+  try {
+    await page.locator('.ant-message-notice', { hasText: text }).first().waitFor();
+  } catch (error) {
+    // say what the page showed instead, so a miss in a long run can be understood from its log
+    const shown = await page.evaluate(() => ({
+      toasts: [...document.querySelectorAll('.ant-message-notice')].map((n) => n.textContent),
+      dialogs: [...document.querySelectorAll('[role="dialog"]')].map((d) => d.textContent?.slice(0, 120)),
+      path: location.pathname,
+    }));
+    throw new Error(`no toast "${text}"; the page showed ${JSON.stringify(shown)}`, { cause: error });
+  }
 }
 
 async function balance(page: Page): Promise<number> {
