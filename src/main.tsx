@@ -11,11 +11,14 @@ import '@/styles.css';
 import App from '@/app/App';
 import { installPreloadErrorHandler } from '@/app/lazy';
 import { installPendingLogoutSender } from '@/lib/pending-logout';
-import { getUserInfo } from '@/lib/session';
+import { getUserInfo, userAvatarSrc } from '@/lib/session';
 import { APP_SHELL_ATTRIBUTE } from '@common/prerendered-pages';
 
 installPreloadErrorHandler();
 installPendingLogoutSender();
+// The signed-in user's avatar is the largest image of some pages (/user/center): ask for it now,
+// not once the page's code has arrived and rendered it.
+if (getUserInfo()) new Image().src = userAvatarSrc();
 
 const container = document.getElementById('root')!;
 const app = (

@@ -1,16 +1,10 @@
 /**
- * UserAvatar: the user's avatar image over a background that depends on the member level
- * (public/avatars/bg-level{1,3,5,7}.svg), the default avatar when none is set.
- * Props: `avatar` (preset name or URL), `memberLevel`, `size` (px, default 36), `onClick?`.
+ * UserAvatar: the user's avatar image (the default one when none is set) in a ring whose colours
+ * depend on the member level: a CSS gradient per `data-level` in styles.css (levels 3, 5 and 7
+ * their own, the others level 1's), drawn with the page instead of an image to wait for.
+ * Props: `avatar` (preset name or URL), `memberLevel`, `size` (px, default 36), `alt`.
  */
 import { avatarSrc } from '@/lib/session';
-import { publicFileUrl } from '@/lib/public-files';
-
-
-export function levelBackground(level: number | undefined): string {
-  const known = level === 3 || level === 5 || level === 7 ? level : 1;
-  return publicFileUrl(`avatars/bg-level${known}.svg`);
-}
 
 export interface UserAvatarProps {
   avatar: string | null | undefined;
@@ -25,7 +19,7 @@ export default function UserAvatar({ avatar, memberLevel, size = 36, alt = '' }:
     <span
       className="user-avatar"
       data-level={memberLevel ?? 1}
-      style={{ width: size, height: size, padding, backgroundImage: `url("${levelBackground(memberLevel)}")` }}
+      style={{ width: size, height: size, padding }}
     >
       <img src={avatarSrc(avatar)} alt={alt} width={size - padding * 2} height={size - padding * 2} />
     </span>

@@ -101,6 +101,9 @@ describe('recharge', () => {
     const deadline = new Date(me.memberDeadline!);
     expect(Math.abs(deadline.getTime() - Date.now() - 30 * 86_400_000)).toBeLessThan(10 * 60_000);
     await expect.poll(() => page.getByTestId('user-menu').innerText()).toContain('黄金会员');
+    // the avatar's ring turns gold (drawn by CSS, no image)
+    const ring = await page.getByTestId('user-menu').locator('.user-avatar').evaluate((el) => getComputedStyle(el).backgroundImage);
+    expect(ring).toBe('linear-gradient(135deg, rgb(255, 229, 143), rgb(212, 136, 6))');
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('member-current').innerText()).toBe('黄金会员');
     // a lower level than the active one cannot be bought (none here), the same level renews
