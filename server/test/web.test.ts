@@ -153,6 +153,16 @@ describe('prerendered public pages (npm start)', () => {
     expect((await get('/login')).body).toContain(banner.body);
   });
 
+  it('a form sent before the app started (a POST to its page) is answered 303 back to the page; other POSTs are not', async () => {
+    for (const url of ['/login', '/register?invite=abc', '/find-pwd']) {
+      const res = await web.inject({ method: 'POST', url, payload: 'phone=13800138000&password=secret', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      expect(res.statusCode, url).toBe(303);
+      expect(res.headers.location, url).toBe(url);
+      expect(res.body, url).not.toContain('secret');
+    }
+    expect((await web.inject({ method: 'POST', url: '/plan/list', payload: {} })).statusCode).toBe(404);
+  });
+
   it('a page the build did not prerender, and paths below a page, keep the shell', async () => {
     const banner = (await get('/api/Announcement/banner')).body;
     for (const url of ['/register', '/login/x', '/find-pwd']) {

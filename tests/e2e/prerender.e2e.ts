@@ -119,6 +119,32 @@ describe('prerendered public pages', () => {
     await context.close();
   });
 
+  it('a form sent before the app has started never puts the password in the URL: it comes back to the page', async () => {
+    const { page, context } = await openPage(browser());
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = 0;
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      holding += 1;
+      await held;
+      await route.continue();
+    });
+    await page.goto('/login?invite=abc', { waitUntil: 'commit' });
+    await expect.poll(() => holding).toBeGreaterThan(0);
+    const form = page.getByTestId('login-form');
+    await form.locator('input[name="phone"]').fill(DEMO.phone);
+    await form.locator('input[name="password"]').fill(DEMO.password);
+    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/login' && request.isNavigationRequest() && request.method() === 'POST');
+    await form.locator('button[type="submit"]').click();
+    await sent;
+    await expect.poll(() => holding).toBeGreaterThan(1); // the page again, asking for the app
+    expect(page.url()).toBe(new URL('/login?invite=abc', page.url()).href);
+    release();
+    await page.getByTestId('login-form').waitFor();
+    expect(page.url()).not.toContain(DEMO.password);
+    await context.close();
+  });
+
   it('a signed-in visitor opening /login ends on the home page, with /login replaced in the history', async () => {
     const token = await loginViaApi(DEMO.phone, DEMO.password);
     const user = (await api('/api/user/user-data', { token })).body?.data;

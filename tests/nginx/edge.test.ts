@@ -132,6 +132,14 @@ describe('prerendered public pages', () => {
     expect(gunzipSync(gzipped.body).toString('utf8')).toContain('<span class="announcement-text">');
   });
 
+  it.each(pages)('a form sent to %s before the app started is answered 303 back to the page (with its query)', async (path) => {
+    const form = { 'content-type': 'application/x-www-form-urlencoded' };
+    const response = await get(at(`${path}?invite=abc`), form, 'POST', 'phone=13800138000&password=secret');
+    expect(response.status).toBe(303);
+    expect(one(response, 'location')).toMatch(new RegExp(`^(${edge.url})?${path}\\?invite=abc$`));
+    expect(response.body.toString('utf8')).not.toContain('secret');
+  });
+
   it('the banner fragment is internal: a client asking for it gets nothing', async () => {
     const response = await get(at('/_fragments/announcement-banner'));
     expect([204, 404]).toContain(response.status);

@@ -6,7 +6,7 @@
  *   the app shell (an HTML page served as a script only hides the error).
  * - /login, /register, /find-pwd: their prerendered HTML (login.html ...) with the current top
  *   announcement's banner in place of its SSI include (as nginx does), `no-cache`; index.html when
- *   a build has none.
+ *   a build has none. A POST there (the form sent before the app started): 303 to the page.
  * - other extensionless GET paths (client routes such as /plan/list): index.html, `no-cache`, with
  *   the banner in place of its include too (the shell paints the banner before the app's scripts run).
  * - /api/*: never the shell; unknown API paths keep the JSON 404.
@@ -18,7 +18,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ANNOUNCEMENT_BANNER_INCLUDE, announcementBannerHtml } from '../../../../common/announcement-banner.ts';
-import { prerenderedFileOf } from '../../../../common/prerendered-pages.ts';
+import { PRERENDERED_PAGES, prerenderedFileOf } from '../../../../common/prerendered-pages.ts';
 import { currentAnnouncement } from '../announcement/index.ts';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -59,6 +59,18 @@ export async function webRoutes(app: FastifyInstance) {
       reply.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE);
       reply.header('x-content-type-options', 'nosniff');
     },
+  });
+
+  // A prerendered form posts only when sent before the app has started (its method keeps the
+  // password out of the URL): back to the page, by GET.
+  await app.register(async (pages) => {
+    // whatever the form holds is never read
+    pages.removeAllContentTypeParsers();
+    pages.addContentTypeParser('*', (_request, payload, done) => {
+      payload.resume();
+      done(null);
+    });
+    for (const page of Object.keys(PRERENDERED_PAGES)) pages.post(page, async (request, reply) => reply.redirect(request.url, 303));
   });
 
   app.get('/*', async (request, reply) => {

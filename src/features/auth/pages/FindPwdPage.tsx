@@ -40,7 +40,8 @@ export default function FindPwdPage() {
         </Link>
       }
     >
-      <form className="plain-form" onSubmit={submit} noValidate data-testid="find-pwd-form">
+      {/* post: sent before the app has started (the prerendered HTML), the password stays out of the URL; the servers answer 303 back to the page */}
+      <form className="plain-form" method="post" onSubmit={submit} noValidate data-testid="find-pwd-form">
         <CredentialFields
           values={values}
           errors={errors}
