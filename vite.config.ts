@@ -64,7 +64,11 @@ export default defineConfig({
             // antd's core (style engine, theme, config, base components) that most signed-in parts share,
             // as one chunk instead of dozens of small ones; what only a few parts use stays with them.
             // No visitor page imports antd (their icons are plain SVG), so none of them loads it.
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design|@rc-component|@babel|clsx|stylis|@emotion)[\\/]/, minShareCount: 12, priority: 5 },
+            // Icon definitions (@ant-design/icons-svg) never join it: the screens that draw them with
+            // SvgIcon and load no antd (the top bar, the home page) would load it for them. Those that
+            // several parts draw are one small chunk instead.
+            { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons-svg[\\/]/, minShareCount: 2, priority: 6 },
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design[\\/](?!icons-svg[\\/])[^\\/]+|@rc-component|@babel|clsx|stylis|@emotion)[\\/]/, minShareCount: 12, priority: 5 },
           ],
         },
       },

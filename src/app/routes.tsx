@@ -18,7 +18,8 @@ import PageLoading from './PageLoading';
 const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'));
 const FindPwdPage = lazyPage(() => import('@/features/auth/pages/FindPwdPage'));
-const HomePage = withAntd(() => import('@/features/home/pages/HomePage'), ['home']);
+// The home page uses no antd: it is not wrapped in antd's provider, so it waits for none of antd's code.
+const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), ['home']);
 const UserCenterPage = withAntd(() => import('@/features/user/pages/UserCenterPage'), ['user']);
 const FlowPage = withAntd(() => import('@/features/flow/pages/FlowPage'), ['flow']);
 const PlanPage = withAntd(() => import('@/features/plan/pages/PlanPage'), ['plan']);

@@ -6,7 +6,8 @@
  * focused (reached by keyboard), with nothing moving.
  */
 import { Suspense, type ComponentType } from 'react';
-import { CalendarOutlined } from '@ant-design/icons';
+import CalendarOutlined from '@ant-design/icons-svg/es/asn/CalendarOutlined';
+import SvgIcon from './SvgIcon';
 import type { Dayjs } from 'dayjs';
 import type { DatePicker as AntdDatePicker, DatePickerProps, GetProps } from 'antd';
 import { DATE_FORMAT } from '@/lib/format';
@@ -45,7 +46,7 @@ function StandIn({ values, placeholders, label, error, testId, onUse }: StandInP
           <input readOnly value={value} placeholder={placeholders[index]} aria-label={label} onFocus={() => onUse('focus')} onKeyDown={() => onUse('open')} />
         </span>
       ))}
-      <CalendarOutlined className="picker-standin-icon" aria-hidden />
+      <SvgIcon icon={CalendarOutlined} className="picker-standin-icon" />
     </span>
   );
 }

@@ -6,7 +6,8 @@
  * stand-in open (tapped) or focused (reached by keyboard), with nothing moving.
  */
 import { Suspense, type ComponentType, type CSSProperties } from 'react';
-import { DownOutlined } from '@ant-design/icons';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import SvgIcon from './SvgIcon';
 import type { SelectProps as AntdSelectProps } from 'antd';
 import { lazyPart } from '@/lib/lazy-part';
 import { useFirstUse } from './first-use';
@@ -41,7 +42,7 @@ export default function LazySelect(props: SelectProps) {
         onFocus={() => onUse('focus')}
         onKeyDown={() => onUse('open')}
       />
-      <DownOutlined className="picker-standin-icon select-standin-arrow" aria-hidden />
+      <SvgIcon icon={DownOutlined} className="picker-standin-icon select-standin-arrow" />
     </span>
   );
   if (use === 'none') return standIn;

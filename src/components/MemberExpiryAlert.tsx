@@ -1,30 +1,28 @@
 /**
  * MemberExpiryAlert: the membership-expiring-soon warning (level above 1 and 1 to 7 days
- * left), with a renew link to /recharge/member. Renders nothing otherwise; antd's Alert is loaded
- * only when the warning shows (most visits never show it).
+ * left), with a renew link to /recharge/member. Renders nothing otherwise. Plain markup that looks
+ * like antd's warning Alert (styles.css, `plain-alert`): the home page shows it and loads no antd.
  * Props: `user` (memberLevel, memberDeadline), `now?` (for tests).
  */
-import { Suspense } from 'react';
+import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isMemberExpiringSoon, memberDaysLeft, type MemberStatus } from '@/lib/format';
-import { lazyPart } from '@/lib/lazy-part';
-
-const Alert = lazyPart(() => import('./AntdAlert'));
+import SvgIcon from './SvgIcon';
 
 export default function MemberExpiryAlert({ user, now }: { user: MemberStatus | null | undefined; now?: Date }) {
   const { t } = useTranslation('common');
   if (!user || !isMemberExpiringSoon(user, now)) return null;
   const days = memberDaysLeft(user.memberDeadline, now) ?? 0;
   return (
-    <Suspense fallback={null}>
-      <Alert
-        type="warning"
-        showIcon
-        data-testid="member-expiry-alert"
-        title={t('memberExpiry.text', { days })}
-        action={<Link href="/recharge/member">{t('memberExpiry.renew')}</Link>}
-      />
-    </Suspense>
+    <div role="alert" className="plain-alert plain-alert-warning" data-testid="member-expiry-alert">
+      <span className="plain-alert-icon">
+        <SvgIcon icon={ExclamationCircleFilled} />
+      </span>
+      <span className="plain-alert-message">{t('memberExpiry.text', { days })}</span>
+      <Link href="/recharge/member" className="plain-alert-action">
+        {t('memberExpiry.renew')}
+      </Link>
+    </div>
   );
 }

@@ -4,7 +4,8 @@
  * circle variant's tooltip code along, which no page here needs at first paint.
  * Props: `percent` (0-100), `showInfo` (the percent beside the bar, default true), `aria-label`.
  */
-import { CheckCircleFilled } from '@ant-design/icons';
+import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
+import SvgIcon from './SvgIcon';
 
 export interface ProgressBarProps {
   percent: number;
@@ -22,7 +23,7 @@ export default function ProgressBar({ percent, showInfo = true, className, 'aria
       <span className="progress-bar-rail">
         <span className="progress-bar-track" style={{ width: `${value}%` }} />
       </span>
-      {showInfo && <span className="progress-bar-info">{done ? <CheckCircleFilled aria-hidden /> : `${value}%`}</span>}
+      {showInfo && <span className="progress-bar-info">{done ? <SvgIcon icon={CheckCircleFilled} /> : `${value}%`}</span>}
     </div>
   );
 }

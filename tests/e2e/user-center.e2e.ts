@@ -50,6 +50,12 @@ describe('user center', () => {
     const data = (await api<{ integral: number; memberLevelDesc: string }>('/api/user/user-data', { token: user.token })).body!.data!;
     expect((await page.getByTestId('home-balance').innerText()).replace(/,/g, '')).toContain(String(data.integral));
     expect(await page.getByTestId('home-member').innerText()).toContain(data.memberLevelDesc);
+    // The page a user lands on loads none of antd: neither its code nor its run-time styles.
+    await page.goto('/', { waitUntil: 'networkidle' });
+    await page.getByTestId('plan-overview').waitFor();
+    const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
+    expect(scripts.filter((path) => /\/assets\/antd-/.test(path))).toEqual([]);
+    expect(await page.locator('style[data-css-hash]').count()).toBe(0);
     for (const flowType of ['tb', 'jd', 'pdd']) {
       await page.getByTestId(`platform-${flowType}`).click();
       await page.waitForURL(`**/flow/${flowType}`);

@@ -8,10 +8,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import PlainButton from '@/components/PlainButton';
 import { useSession } from '@/lib/session';
-import { withAntd } from '../lazy';
+import { lazyPage } from '../lazy';
 import { publicFileUrl } from '@/lib/public-files';
 
-const UserArea = withAntd(() => import('./UserArea'));
+const UserArea = lazyPage(() => import('./UserArea'));
 
 export default function TopBar() {
   const { t } = useTranslation('layout');

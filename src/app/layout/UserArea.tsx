@@ -3,9 +3,12 @@
  * dialog), price table (价格表 dialog), and the avatar with member level description and phone
  * opening the account menu (plain markup in the shell, no chunk of its own: its 退出登录 must work offline too): 个人中心, 积分充值, 会员升级, 修改密码 (dialog), 退出登录 (red).
  */
-import { CustomerServiceOutlined, DownOutlined, TableOutlined } from '@ant-design/icons';
+import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
+import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
+import TableOutlined from '@ant-design/icons-svg/es/asn/TableOutlined';
 import { useTranslation } from 'react-i18next';
 import MenuButton, { type MenuButtonItem } from '@/components/MenuButton';
+import SvgIcon from '@/components/SvgIcon';
 import UserAvatar from '@/components/UserAvatar';
 import { formatPoints } from '@/lib/format';
 import { logout, useCurrentUser } from '@/lib/session';
@@ -48,10 +51,10 @@ export default function UserArea() {
         <strong>{formatPoints(user.integral)}</strong>
       </span>
       <button type="button" className="user-area-item" onClick={openServiceModal} aria-label={t('contactService')} data-testid="open-service">
-        <CustomerServiceOutlined aria-hidden /> <span className="hide-narrow">{t('contactService')}</span>
+        <SvgIcon icon={CustomerServiceOutlined} /> <span className="hide-narrow">{t('contactService')}</span>
       </button>
       <button type="button" className="user-area-item" onClick={openPriceTableModal} aria-label={t('priceTable')} data-testid="open-price">
-        <TableOutlined aria-hidden /> <span className="hide-narrow">{t('priceTable')}</span>
+        <SvgIcon icon={TableOutlined} /> <span className="hide-narrow">{t('priceTable')}</span>
       </button>
       <MenuButton
         items={items}
@@ -64,7 +67,7 @@ export default function UserArea() {
           <span className="user-area-level">{user.memberLevelDesc}</span>
           <span className="user-area-phone">{user.phone}</span>
         </span>
-        <DownOutlined />
+        <SvgIcon icon={DownOutlined} />
       </MenuButton>
     </div>
   );

@@ -1,5 +1,7 @@
 /** Search keywords: 1 to 5, each 1 to 30 characters. */
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
+import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
+import SvgIcon from '@/components/SvgIcon';
 import { Button, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { KEYWORD_MAX_LENGTH, KEYWORDS_MAX } from '@common/plan-limits';
@@ -26,12 +28,12 @@ export default function KeywordsField({ keywords, error, onChange }: KeywordsFie
             onChange={(e) => set(index, e.target.value)}
           />
           {keywords.length > 1 && (
-            <Button icon={<DeleteOutlined />} aria-label={t('keywords.remove')} onClick={() => onChange(keywords.filter((_, i) => i !== index))} />
+            <Button icon={<SvgIcon icon={DeleteOutlined} />} aria-label={t('keywords.remove')} onClick={() => onChange(keywords.filter((_, i) => i !== index))} />
           )}
         </div>
       ))}
       {keywords.length < KEYWORDS_MAX && (
-        <Button type="dashed" icon={<PlusOutlined />} onClick={() => onChange([...keywords, ''])}>
+        <Button type="dashed" icon={<SvgIcon icon={PlusOutlined} />} onClick={() => onChange([...keywords, ''])}>
           {t('keywords.add', { left: KEYWORDS_MAX - keywords.length })}
         </Button>
       )}

@@ -2,14 +2,17 @@
  * /: balance and member status (with the expiry warning), three platform cards
  * (/flow/tb|jd|pdd), shortcuts to top-up and membership, and an `extra` slot that `src/app/` fills
  * (the plans feature's overview: counts by status, today's dispatched, latest plans).
+ * No antd: the page a user lands on after signing in loads none of its code or run-time styles.
  */
 import type { ReactNode } from 'react';
-import { CrownOutlined, RightOutlined, WalletOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
+import CrownOutlined from '@ant-design/icons-svg/es/asn/CrownOutlined';
+import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
+import WalletOutlined from '@ant-design/icons-svg/es/asn/WalletOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FLOW_TYPES } from '@common/domain';
 import MemberExpiryAlert from '@/components/MemberExpiryAlert';
+import SvgIcon from '@/components/SvgIcon';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
@@ -28,24 +31,24 @@ export default function HomePage({ extra }: HomePageProps) {
       <div className="home-summary">
         <div className="home-card home-balance" data-testid="home-balance">
           <span className="home-card-label">
-            <WalletOutlined /> {t('balance')}
+            <SvgIcon icon={WalletOutlined} /> {t('balance')}
           </span>
           <strong className="home-card-value">{formatPoints(user?.integral)}</strong>
-          <Link href="/recharge/integral">
-            <Button type="primary">{t('topUp')}</Button>
+          <Link href="/recharge/integral" className="plain-btn plain-btn-primary">
+            {t('topUp')}
           </Link>
         </div>
         <div className="home-card home-member" data-testid="home-member">
           <span className="home-card-label">
-            <CrownOutlined /> {t('member')}
+            <SvgIcon icon={CrownOutlined} /> {t('member')}
           </span>
           <strong className="home-card-value">{user?.memberLevelDesc ?? '--'}</strong>
           <span className="home-card-sub">
             {t('deadline')}
             {user && user.memberLevel > 1 ? formatDateTime(user.memberDeadline) : '--'}
           </span>
-          <Link href="/recharge/member">
-            <Button>{t('upgrade')}</Button>
+          <Link href="/recharge/member" className="plain-btn">
+            {t('upgrade')}
           </Link>
         </div>
       </div>
@@ -57,7 +60,7 @@ export default function HomePage({ extra }: HomePageProps) {
           <Link key={flowType} href={`/flow/${flowType}`} className={`platform-card platform-${flowType}`} data-testid={`platform-${flowType}`}>
             <span className="platform-card-name">{platformNames[flowType]}</span>
             <span className="platform-card-action">
-              {t('publishAction')} <RightOutlined />
+              {t('publishAction')} <SvgIcon icon={RightOutlined} />
             </span>
           </Link>
         ))}

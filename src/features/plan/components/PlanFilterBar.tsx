@@ -1,6 +1,7 @@
 /** The plan list's filters: status tabs with their counts, platform, start-date range, keyword search, and the export of what they select. */
 import { useState } from 'react';
-import { DownloadOutlined } from '@ant-design/icons';
+import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
+import SvgIcon from '@/components/SvgIcon';
 import { Button, Input } from 'antd';
 import { RangePicker } from '@/components/LazyDatePicker';
 import Select from '@/components/LazySelect';
@@ -75,7 +76,7 @@ export default function PlanFilterBar({ filters, listId, onChange }: PlanFilterB
           data-testid="plan-search"
         />
         <span className="plan-filters-spacer" />
-        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void exportList()} data-testid="plan-export">
+        <Button icon={<SvgIcon icon={DownloadOutlined} />} loading={exporting} onClick={() => void exportList()} data-testid="plan-export">
           {t('export.button')}
         </Button>
       </div>

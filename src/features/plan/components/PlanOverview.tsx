@@ -1,5 +1,5 @@
-/** Home overview: plan counts by status, today's dispatched, the five latest plans. */
-import { Tag } from 'antd';
+/** Home overview: plan counts by status, today's dispatched, the five latest plans. No antd: the home page loads none. */
+import PlainTag from '@/components/PlainTag';
 import ProgressBar from '@/components/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -45,7 +45,7 @@ export default function PlanOverview() {
               <span className="plan-cell-title" title={p.title}>
                 {p.title}
               </span>
-              <Tag color={STATUS_COLORS[p.status]}>{statusNames[p.status]}</Tag>
+              <PlainTag color={STATUS_COLORS[p.status]}>{statusNames[p.status]}</PlainTag>
               <ProgressBar aria-label={t('field.progress')} className="plan-overview-progress" percent={progressPercent(p)} />
               <span className="plan-cell-sub">{formatDateTime(p.createdAt)}</span>
             </li>

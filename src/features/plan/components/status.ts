@@ -1,8 +1,9 @@
 /** The plan statuses: their order, tag colours and catalogue names (common:planStatus.*). */
 import { useTranslation } from 'react-i18next';
 import { PLAN_STATUSES, type PlanStatus } from '@common/domain';
+import type { PlainTagColor } from '@/components/PlainTag';
 
-export const STATUS_COLORS: Record<PlanStatus, string> = {
+export const STATUS_COLORS: Record<PlanStatus, PlainTagColor> = {
   pending: 'blue',
   running: 'green',
   completed: 'default',

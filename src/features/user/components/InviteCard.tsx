@@ -1,5 +1,6 @@
 /** Invite link `{origin}/sui/{inviteCode}` with copy and a QR code. */
-import { CopyOutlined } from '@ant-design/icons';
+import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
+import SvgIcon from '@/components/SvgIcon';
 import { Button } from 'antd';
 import QRCode from '@/components/LazyQRCode';
 import { useTranslation } from 'react-i18next';
@@ -43,7 +44,7 @@ export default function InviteCard({ inviteCode }: { inviteCode: string | undefi
             Input brings all its variants' code (search, password, OTP) to a page where nothing is typed. */}
         <div className="invite-link-row">
           <input className="invite-link-input" value={link} readOnly aria-label={t('invite.linkLabel')} data-testid="invite-link" />
-          <Button className="invite-link-copy" icon={<CopyOutlined />} onClick={() => void copy()} data-testid="invite-copy">
+          <Button className="invite-link-copy" icon={<SvgIcon icon={CopyOutlined} />} onClick={() => void copy()} data-testid="invite-copy">
             {t('invite.copy')}
           </Button>
         </div>

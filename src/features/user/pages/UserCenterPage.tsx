@@ -4,7 +4,8 @@
  * with copy and QR code, the recommend list with paging, the latest orders.
  */
 import { useState, type ReactNode } from 'react';
-import { EditOutlined } from '@ant-design/icons';
+import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
+import SvgIcon from '@/components/SvgIcon';
 import { Button, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -38,7 +39,7 @@ export default function UserCenterPage({ orders }: UserCenterPageProps) {
         <button type="button" className="user-profile-avatar" onClick={() => setChoosing(true)} aria-label={t('avatar.change')} data-testid="change-avatar">
           <UserAvatar avatar={user.avatar} memberLevel={user.memberLevel} size={88} />
           <span className="user-profile-avatar-edit">
-            <EditOutlined />
+            <SvgIcon icon={EditOutlined} />
           </span>
         </button>
         <dl className="user-profile-fields">

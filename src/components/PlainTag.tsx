@@ -1,0 +1,15 @@
+/**
+ * PlainTag: a span that looks like antd's Tag in the colours the app uses (styles.css, `plain-tag`),
+ * for screens that load no antd at all (the home page). Elsewhere antd's Tag is already loaded.
+ */
+import type { HTMLAttributes } from 'react';
+
+export type PlainTagColor = 'default' | 'blue' | 'green' | 'red';
+
+export interface PlainTagProps extends HTMLAttributes<HTMLSpanElement> {
+  color?: PlainTagColor;
+}
+
+export default function PlainTag({ color = 'default', className, ...rest }: PlainTagProps) {
+  return <span className={`plain-tag plain-tag-${color}${className ? ` ${className}` : ''}`} {...rest} />;
+}
