@@ -1,6 +1,6 @@
 /**
  * App root: SWR, the guard, the layout and the routes. antd's ConfigProvider (zh_CN) is not here:
- * it comes with the lazy parts that use antd (see ./AntdProvider.tsx).
+ * it comes with the lazy parts that use antd (see src/components/AntdProvider.tsx).
  * At start the stored session is used and the user info is (re)loaded from the server.
  */
 import { Suspense, useLayoutEffect, type ReactNode } from 'react';

@@ -28,7 +28,7 @@ export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ 
 export function withAntd<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>, namespaces: string[] = []) {
   return lazyPage(
     () =>
-      Promise.all([factory(), import('./AntdProvider')]).then(([{ default: Inner }, { default: Provider }]) => ({
+      Promise.all([factory(), import('@/components/AntdProvider')]).then(([{ default: Inner }, { default: Provider }]) => ({
         default: (props: P) => createElement(Provider, null, createElement(Inner, props)),
       })),
     namespaces,

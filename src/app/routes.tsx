@@ -18,9 +18,10 @@ import PageLoading from './PageLoading';
 const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'));
 const FindPwdPage = lazyPage(() => import('@/features/auth/pages/FindPwdPage'));
-// The home page uses no antd: it is not wrapped in antd's provider, so it waits for none of antd's code.
+// The home page and the user centre use no antd of their own (the user centre's dialogs, QR code and
+// desktop tables bring antd's provider along): they wait for none of antd's code.
 const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), ['home']);
-const UserCenterPage = withAntd(() => import('@/features/user/pages/UserCenterPage'), ['user']);
+const UserCenterPage = lazyPage(() => import('@/features/user/pages/UserCenterPage'), ['user']);
 const FlowPage = withAntd(() => import('@/features/flow/pages/FlowPage'), ['flow']);
 const PlanPage = withAntd(() => import('@/features/plan/pages/PlanPage'), ['plan']);
 const RechargePage = withAntd(() => import('@/features/recharge/pages/RechargePage'), ['recharge']);

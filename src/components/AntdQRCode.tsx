@@ -1,2 +1,11 @@
-/** antd's QRCode as a module of its own, so it can be loaded lazily (see LazyQRCode). */
-export { QRCode as default } from 'antd';
+/** antd's QRCode as a module of its own, so it can be loaded lazily (see LazyQRCode), inside AntdProvider. */
+import { QRCode, type QRCodeProps } from 'antd';
+import AntdProvider from './AntdProvider';
+
+export default function AntdQRCode(props: QRCodeProps) {
+  return (
+    <AntdProvider>
+      <QRCode {...props} />
+    </AntdProvider>
+  );
+}

@@ -1,10 +1,10 @@
 /**
  * PlainTag: a span that looks like antd's Tag in the colours the app uses (styles.css, `plain-tag`),
- * for screens that load no antd at all (the home page). Elsewhere antd's Tag is already loaded.
+ * for screens that load no antd at all (the home page, the user centre). Elsewhere antd's Tag is already loaded.
  */
 import type { HTMLAttributes } from 'react';
 
-export type PlainTagColor = 'default' | 'blue' | 'green' | 'red';
+export type PlainTagColor = 'default' | 'blue' | 'green' | 'red' | 'gold' | 'geekblue' | 'purple';
 
 export interface PlainTagProps extends HTMLAttributes<HTMLSpanElement> {
   color?: PlainTagColor;

@@ -9,9 +9,9 @@
  */
 import { Suspense, type ComponentType, type Key, type ReactNode } from 'react';
 import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '@/lib/lazy-part';
+import PlainButton from './PlainButton';
 import { useIsPhone } from '@/lib/viewport';
 
 const Table = lazyPart(() => import('./AntdTable')) as unknown as ComponentType<TableProps<object>>;
@@ -151,13 +151,13 @@ function Pager({ current = 1, pageSize = 10, total = 0, onChange, hideOnSinglePa
   return (
     <nav className="card-list-pager" aria-label={t('list.page', { page: current, pages })}>
       {showTotal && <span>{showTotal(total, [(current - 1) * pageSize + 1, Math.min(total, current * pageSize)])}</span>}
-      <Button size="small" disabled={current <= 1} onClick={() => go(current - 1)}>
+      <PlainButton size="small" disabled={current <= 1} onClick={() => go(current - 1)}>
         {t('list.prev')}
-      </Button>
+      </PlainButton>
       <span>{t('list.page', { page: current, pages })}</span>
-      <Button size="small" disabled={current >= pages} onClick={() => go(current + 1)}>
+      <PlainButton size="small" disabled={current >= pages} onClick={() => go(current + 1)}>
         {t('list.next')}
-      </Button>
+      </PlainButton>
     </nav>
   );
 }

@@ -68,12 +68,12 @@ describe('<DeviceList>', () => {
     expect(screen.getAllByTestId('device-logout')).toHaveLength(2);
 
     fireEvent.click(screen.getAllByTestId('device-logout')[0]!);
-    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(screen.getAllByTestId('device')).toHaveLength(2));
     expect(requests.find((r) => r.url === '/api/user/devices/logout')?.body).toEqual({ id: 2 });
 
     fireEvent.click(screen.getByTestId('devices-logout-others'));
-    const confirms = await screen.findAllByRole('button', { name: /确\s*定|OK/ });
+    const confirms = await screen.findAllByRole('button', { name: /确\s*定/ });
     fireEvent.click(confirms[confirms.length - 1]!);
     await waitFor(() => expect(screen.getAllByTestId('device')).toHaveLength(1));
     expect(screen.queryByTestId('devices-logout-others')).toBeNull();

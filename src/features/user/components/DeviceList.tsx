@@ -2,7 +2,8 @@
  * The account's signed-in devices (GET /api/user/devices): browser and system, address, last use,
  * this device marked; sign out any other one, or all others at once.
  */
-import { Button, Tag } from 'antd';
+import PlainButton from '@/components/PlainButton';
+import PlainTag from '@/components/PlainTag';
 import { Popconfirm } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
@@ -62,15 +63,15 @@ export default function DeviceList() {
           <li key={device.id} className="device-list-item" data-testid="device">
             <div className="device-list-meta">
               <h3 className="device-name">
-                {name(device)} {device.current && <Tag color="blue" data-testid="device-current">{t('devices.current')}</Tag>}
+                {name(device)} {device.current && <PlainTag color="blue" data-testid="device-current">{t('devices.current')}</PlainTag>}
               </h3>
               <div className="device-list-description">{`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}\u3000${t('devices.lastSeen')}：${formatDateTime(device.lastSeenAt)}`}</div>
             </div>
             {!device.current && (
               <Popconfirm title={t('devices.logoutConfirm')} onConfirm={() => signOut(device)}>
-                <Button type="link" danger size="small" data-testid="device-logout">
+                <PlainButton variant="link" danger size="small" data-testid="device-logout">
                   {t('devices.logout')}
-                </Button>
+                </PlainButton>
               </Popconfirm>
             )}
           </li>
@@ -78,9 +79,9 @@ export default function DeviceList() {
       </ul>
       {others > 0 && (
         <Popconfirm title={t('devices.logoutOthersConfirm')} onConfirm={signOutOthers}>
-          <Button danger data-testid="devices-logout-others">
+          <PlainButton danger data-testid="devices-logout-others">
             {t('devices.logoutOthers')}
-          </Button>
+          </PlainButton>
         </Popconfirm>
       )}
     </div>

@@ -1,7 +1,7 @@
 /** Invite link `{origin}/sui/{inviteCode}` with copy and a QR code. */
 import CopyOutlined from '@ant-design/icons-svg/es/asn/CopyOutlined';
 import SvgIcon from '@/components/SvgIcon';
-import { Button } from 'antd';
+import PlainButton from '@/components/PlainButton';
 import QRCode from '@/components/LazyQRCode';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '@/lib/toast';
@@ -44,9 +44,10 @@ export default function InviteCard({ inviteCode }: { inviteCode: string | undefi
             Input brings all its variants' code (search, password, OTP) to a page where nothing is typed. */}
         <div className="invite-link-row">
           <input className="invite-link-input" value={link} readOnly aria-label={t('invite.linkLabel')} data-testid="invite-link" />
-          <Button className="invite-link-copy" icon={<SvgIcon icon={CopyOutlined} />} onClick={() => void copy()} data-testid="invite-copy">
+          <PlainButton className="invite-link-copy" onClick={() => void copy()} data-testid="invite-copy">
+            <SvgIcon icon={CopyOutlined} />
             {t('invite.copy')}
-          </Button>
+          </PlainButton>
         </div>
       </div>
       <QRCode value={link} size={128} bordered={false} aria-label={t('invite.qr')} data-testid="invite-qr" />

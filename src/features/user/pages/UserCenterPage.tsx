@@ -6,7 +6,8 @@
 import { useState, type ReactNode } from 'react';
 import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
 import SvgIcon from '@/components/SvgIcon';
-import { Button, Tag } from 'antd';
+import PlainButton from '@/components/PlainButton';
+import PlainTag, { type PlainTagColor } from '@/components/PlainTag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import MemberExpiryAlert from '@/components/MemberExpiryAlert';
@@ -19,7 +20,7 @@ import InviteCard from '../components/InviteCard';
 import RecommendList from '../components/RecommendList';
 import DeviceList from '../components/DeviceList';
 
-const LEVEL_COLORS: Record<number, string> = { 1: 'default', 3: 'gold', 5: 'geekblue', 7: 'purple' };
+const LEVEL_COLORS: Record<number, PlainTagColor> = { 1: 'default', 3: 'gold', 5: 'geekblue', 7: 'purple' };
 
 export interface UserCenterPageProps {
   /** The latest orders, a widget of the recharge feature that `src/app/` composes in. */
@@ -50,9 +51,9 @@ export default function UserCenterPage({ orders }: UserCenterPageProps) {
           <div>
             <dt>{t('level')}</dt>
             <dd>
-              <Tag color={LEVEL_COLORS[user.memberLevel] ?? 'default'} data-testid="level-badge">
+              <PlainTag color={LEVEL_COLORS[user.memberLevel] ?? 'default'} data-testid="level-badge">
                 {user.memberLevelDesc}
-              </Tag>
+              </PlainTag>
             </dd>
           </div>
           <div>
@@ -70,11 +71,11 @@ export default function UserCenterPage({ orders }: UserCenterPageProps) {
           </div>
         </dl>
         <div className="user-profile-actions">
-          <Button onClick={openChangePasswordModal} data-testid="user-change-password">
+          <PlainButton onClick={openChangePasswordModal} data-testid="user-change-password">
             {t('changePassword')}
-          </Button>
-          <Link href="/recharge/member">
-            <Button type="primary">{t('upgrade')}</Button>
+          </PlainButton>
+          <Link href="/recharge/member" className="plain-btn plain-btn-primary">
+            {t('upgrade')}
           </Link>
         </div>
       </div>

@@ -1,8 +1,9 @@
 /**
  * antd's ConfigProvider (zh_CN locale, theme) for the parts of the app that use antd components:
- * every page but the visitor screens, the logged-in top bar and the dialogs. It is loaded with those
- * lazy chunks (see `withAntd` in ./lazy.ts) instead of wrapping the whole app, so /login, /register
- * and /find-pwd load no antd code at all (about 40 KB gzipped of JS less on the first page).
+ * the pages that use antd (`withAntd` in src/app/lazy.ts), and the lazily loaded antd parts a page
+ * without antd may show (Antd*.tsx here: overlays, table, QR code). It is loaded with those lazy
+ * chunks instead of wrapping the whole app, so the visitor screens, the top bar, the home page and
+ * the user centre load no antd code at all.
  * All instances share antd's global style cache, so styles are generated once.
  */
 import type { ReactNode } from 'react';
