@@ -2,7 +2,7 @@
  * Lazy pages and app parts, built on `lazyPart` (src/lib/lazy-part: offline-safe, one reload for a
  * chunk a deploy removed), with their i18n catalogue and antd's provider.
  */
-import { createElement, type ComponentType } from 'react';
+import type { ComponentType } from 'react';
 import { loadNamespaces } from '@/lib/i18n';
 import { lazyPart } from '@/lib/lazy-part';
 
@@ -28,9 +28,7 @@ export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ 
 export function withAntd<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>, namespaces: string[] = []) {
   return lazyPage(
     () =>
-      Promise.all([factory(), import('@/components/AntdProvider')]).then(([{ default: Inner }, { default: Provider }]) => ({
-        default: (props: P) => createElement(Provider, null, createElement(Inner, props)),
-      })),
+      Promise.all([factory(), import('@/components/AntdProvider')]).then(([{ default: Inner }, { provided }]) => ({ default: provided(Inner) })),
     namespaces,
   );
 }

@@ -6,7 +6,7 @@
  * the user centre load no antd code at all.
  * All instances share antd's global style cache, so styles are generated once.
  */
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 
@@ -46,4 +46,15 @@ export default function AntdProvider({ children }: { children: ReactNode }) {
       {children}
     </ConfigProvider>
   );
+}
+
+/** `Component` rendered inside AntdProvider: for antd parts loaded where no page provides it. */
+export function provided<P extends object>(Component: ComponentType<P>) {
+  return function Provided(props: P) {
+    return (
+      <AntdProvider>
+        <Component {...props} />
+      </AntdProvider>
+    );
+  };
 }

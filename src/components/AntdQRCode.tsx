@@ -1,11 +1,5 @@
 /** antd's QRCode as a module of its own, so it can be loaded lazily (see LazyQRCode), inside AntdProvider. */
-import { QRCode, type QRCodeProps } from 'antd';
-import AntdProvider from './AntdProvider';
+import { QRCode } from 'antd';
+import { provided } from './AntdProvider';
 
-export default function AntdQRCode(props: QRCodeProps) {
-  return (
-    <AntdProvider>
-      <QRCode {...props} />
-    </AntdProvider>
-  );
-}
+export default provided(QRCode);

@@ -52,6 +52,19 @@ function consoleProblems(page: Page): string[] {
   return problems;
 }
 
+/** Holds every request for the app's entry script until `release()`; `asked()` counts them. */
+async function holdEntryScript(page: Page) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let asked = 0;
+  await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+    asked += 1;
+    await held;
+    await route.continue();
+  });
+  return { release, asked: () => asked };
+}
+
 describe('prerendered public pages', () => {
   it.each(PAGES)('$path: the HTML holds the form and the top bar before any JavaScript runs', async ({ path, form, title }) => {
     const { page, context } = await openPage(browser(), undefined, { javaScriptEnabled: false });
@@ -98,21 +111,14 @@ describe('prerendered public pages', () => {
   it('what a visitor types before the app has started is kept and submitted', async () => {
     const { page, context } = await openPage(browser());
     // Hold the app's entry script until the form has been filled in.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let holding = 0;
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      holding += 1;
-      await held;
-      await route.continue();
-    });
+    const entry = await holdEntryScript(page);
     await page.goto('/login', { waitUntil: 'commit' });
     // the entry script is asked for and held: what follows is typed into the HTML alone
-    await expect.poll(() => holding).toBeGreaterThan(0);
+    await expect.poll(() => entry.asked()).toBeGreaterThan(0);
     const form = page.getByTestId('login-form');
     await form.locator('input[name="phone"]').fill(DEMO.phone);
     await form.locator('input[name="password"]').fill(DEMO.password);
-    release();
+    entry.release();
     await page.waitForLoadState('load');
     await form.locator('button[type="submit"]').click();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
@@ -121,25 +127,18 @@ describe('prerendered public pages', () => {
 
   it('a form sent before the app has started never puts the password in the URL: it comes back to the page', async () => {
     const { page, context } = await openPage(browser());
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let holding = 0;
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      holding += 1;
-      await held;
-      await route.continue();
-    });
+    const entry = await holdEntryScript(page);
     await page.goto('/login?invite=abc', { waitUntil: 'commit' });
-    await expect.poll(() => holding).toBeGreaterThan(0);
+    await expect.poll(() => entry.asked()).toBeGreaterThan(0);
     const form = page.getByTestId('login-form');
     await form.locator('input[name="phone"]').fill(DEMO.phone);
     await form.locator('input[name="password"]').fill(DEMO.password);
     const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/login' && request.isNavigationRequest() && request.method() === 'POST');
     await form.locator('button[type="submit"]').click();
     await sent;
-    await expect.poll(() => holding).toBeGreaterThan(1); // the page again, asking for the app
+    await expect.poll(() => entry.asked()).toBeGreaterThan(1); // the page again, asking for the app
     expect(page.url()).toBe(new URL('/login?invite=abc', page.url()).href);
-    release();
+    entry.release();
     await page.getByTestId('login-form').waitFor();
     expect(page.url()).not.toContain(DEMO.password);
     await context.close();
