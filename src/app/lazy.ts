@@ -4,6 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import { loadNamespaces } from '@/lib/i18n';
+import { antdProvided } from '@/components/lazy-antd';
 import { lazyPart } from '@/lib/lazy-part';
 
 export { installPreloadErrorHandler, markChunksHealthy, reloadOnceForMissingChunk } from '@/lib/lazy-part';
@@ -26,11 +27,7 @@ export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ 
  * rendered inside `AntdProvider` (zh_CN, theme), whose code loads in parallel with the component's.
  */
 export function withAntd<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>, namespaces: string[] = []) {
-  return lazyPage(
-    () =>
-      Promise.all([factory(), import('@/components/AntdProvider')]).then(([{ default: Inner }, { provided }]) => ({ default: provided(Inner) })),
-    namespaces,
-  );
+  return lazyPage(antdProvided(factory), namespaces);
 }
 
 const preloaded = new Set<string>();

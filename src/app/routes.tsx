@@ -23,7 +23,7 @@ const FindPwdPage = lazyPage(() => import('@/features/auth/pages/FindPwdPage'));
 const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), ['home']);
 const UserCenterPage = lazyPage(() => import('@/features/user/pages/UserCenterPage'), ['user']);
 const FlowPage = withAntd(() => import('@/features/flow/pages/FlowPage'), ['flow']);
-const PlanPage = withAntd(() => import('@/features/plan/pages/PlanPage'), ['plan']);
+const PlanPage = lazyPage(() => import('@/features/plan/pages/PlanPage'), ['plan']);
 const RechargePage = withAntd(() => import('@/features/recharge/pages/RechargePage'), ['recharge']);
 const NotFoundPage = withAntd(() => import('./NotFoundPage'));
 /** The operator console: its own lazy chunk and catalogue namespace, rendered outside the user layout (App.tsx). */

@@ -20,7 +20,7 @@ type RangePickerProps = GetProps<typeof AntdDatePicker.RangePicker>;
 
 const load = () => import('./AntdDatePicker');
 const Picker = lazyPart(load) as unknown as ComponentType<SingleDatePickerProps>;
-const Range = lazyPart(() => load().then((module) => ({ default: module.default.RangePicker }))) as unknown as ComponentType<RangePickerProps>;
+const Range = lazyPart(() => load().then((module) => ({ default: module.RangePicker }))) as unknown as ComponentType<RangePickerProps>;
 
 function shown(value: Dayjs | null | undefined, format: unknown): string {
   return value ? value.format(typeof format === 'string' ? format : DATE_FORMAT) : '';

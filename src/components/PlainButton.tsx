@@ -1,7 +1,7 @@
 /**
  * PlainButton: a native button styled like antd's (primary / default, block, large, loading).
  * Used only where the first load must stay small (the visitor top bar, /login, the update prompt,
- * the page error, the home page and the user centre, the phone lists' pager); everywhere else use antd's Button.
+ * the page error, the home page, the user centre and the plan pages, the phone lists' pager); everywhere else use antd's Button.
  */
 import type { ButtonHTMLAttributes } from 'react';
 

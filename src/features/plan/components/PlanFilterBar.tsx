@@ -1,8 +1,9 @@
 /** The plan list's filters: status tabs with their counts, platform, start-date range, keyword search, and the export of what they select. */
 import { useState } from 'react';
 import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
+import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
+import PlainButton from '@/components/PlainButton';
 import SvgIcon from '@/components/SvgIcon';
-import { Button, Input } from 'antd';
 import { RangePicker } from '@/components/LazyDatePicker';
 import Select from '@/components/LazySelect';
 import TabBar from '@/components/TabBar';
@@ -66,19 +67,37 @@ export default function PlanFilterBar({ filters, listId, onChange }: PlanFilterB
           placeholder={[t('filter.dateFrom'), t('filter.dateTo')]}
           onChange={(range) => onChange({ dateFrom: range?.[0]?.format(DATE_FORMAT), dateTo: range?.[1]?.format(DATE_FORMAT) })}
         />
-        <Input.Search
-          value={keywordInput}
-          onChange={(e) => setKeywordInput(e.target.value)}
-          onSearch={(value) => onChange({ keyword: value.trim() || undefined })}
-          placeholder={t('filter.keyword')}
-          allowClear
-          style={{ width: 240 }}
+        {/* antd's Input.Search in plain markup (its Input brings every input variant's code). Clearing the
+            field (its own clear button, or deleting the text) shows every plan again, as allowClear did. */}
+        <form
+          role="search"
+          className="joined-field plan-search"
           data-testid="plan-search"
-        />
+          onSubmit={(e) => {
+            e.preventDefault();
+            onChange({ keyword: keywordInput.trim() || undefined });
+          }}
+        >
+          <input
+            type="search"
+            className="joined-field-input"
+            value={keywordInput}
+            onChange={(e) => {
+              setKeywordInput(e.target.value);
+              if (!e.target.value && filters.keyword) onChange({ keyword: undefined });
+            }}
+            placeholder={t('filter.keyword')}
+            aria-label={t('filter.keyword')}
+          />
+          <PlainButton type="submit" className="joined-field-button" aria-label={t('filter.search')}>
+            <SvgIcon icon={SearchOutlined} />
+          </PlainButton>
+        </form>
         <span className="plan-filters-spacer" />
-        <Button icon={<SvgIcon icon={DownloadOutlined} />} loading={exporting} onClick={() => void exportList()} data-testid="plan-export">
+        <PlainButton loading={exporting} onClick={() => void exportList()} data-testid="plan-export">
+          {!exporting && <SvgIcon icon={DownloadOutlined} />}
           {t('export.button')}
-        </Button>
+        </PlainButton>
       </div>
     </>
   );

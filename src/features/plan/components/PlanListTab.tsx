@@ -3,7 +3,6 @@
  * time views and the stop and delete dialogs (for one row or the selected rows).
  */
 import { useId, useState } from 'react';
-import { Button } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import type { PlanRow } from '@common/api-types';
@@ -16,8 +15,8 @@ import PlanFilterBar from './PlanFilterBar';
 import PlanViews, { type PlanViewsProps } from './PlanViews';
 import { usePlanColumns } from './planColumns';
 import StopPlansDialog from './StopPlansDialog';
+import PlainButton from '@/components/PlainButton';
 import ResponsiveTable from '@/components/ResponsiveTable';
-
 
 async function saveAsTemplate(plan: PlanRow, doneText: string) {
   try {
@@ -67,17 +66,15 @@ export default function PlanListTab() {
       <PlanFilterBar filters={filters} listId={rowsId} onChange={setFilter} />
       <div className="plan-batch">
         <span>{t('batch.selected', { n: selected.length })}</span>
-        <Button size="small" danger disabled={!selectedRows.some(canStop)} onClick={() => setStopping(selectedRows)}>
+        <PlainButton size="small" danger disabled={!selectedRows.some(canStop)} onClick={() => setStopping(selectedRows)}>
           {t('batch.stop')}
-        </Button>
-        <Button size="small" danger disabled={!selectedRows.some(canDelete)} onClick={() => setDeleting(selectedRows)}>
+        </PlainButton>
+        <PlainButton size="small" danger disabled={!selectedRows.some(canDelete)} onClick={() => setDeleting(selectedRows)}>
           {t('batch.delete')}
-        </Button>
+        </PlainButton>
         <span className="plan-filters-spacer" />
-        <Link href="/flow/tb">
-          <Button type="primary" size="small">
-            {t('publishNew')}
-          </Button>
+        <Link href="/flow/tb" className="plain-btn plain-btn-primary plain-btn-small">
+          {t('publishNew')}
         </Link>
       </div>
       <div id={rowsId}>

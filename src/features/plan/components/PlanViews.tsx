@@ -1,8 +1,8 @@
 /** One plan's details and time distribution, read from plan detail while either view is open. */
 import { Suspense } from 'react';
-import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '@/lib/lazy-part';
+import PlainSkeleton from '@/components/PlainSkeleton';
 import { usePlanDetail } from '../api';
 import TimeDistribution from './TimeDistribution';
 import { DetailsDrawer, TimeDistributionDialog } from './ViewDialogs';
@@ -22,11 +22,11 @@ export default function PlanViews({ view, onClose }: PlanViewsProps) {
     <>
       <DetailsDrawer open={view?.kind === 'details'} onClose={onClose} title={t('details.title')}>
         {detail ? (
-          <Suspense fallback={<Skeleton active />}>
+          <Suspense fallback={<PlainSkeleton />}>
             <PlanDetails form={detail.plan} serviceName={detail.plan.configName} options={detail.plan.options ?? []} plan={detail.plan} schedule={detail.schedule} ledger={detail.ledger} />
           </Suspense>
         ) : (
-          <Skeleton active />
+          <PlainSkeleton />
         )}
       </DetailsDrawer>
       <TimeDistributionDialog open={view?.kind === 'time'} onClose={onClose}>
@@ -40,7 +40,7 @@ export default function PlanViews({ view, onClose }: PlanViewsProps) {
             />
           </>
         ) : (
-          <Skeleton active />
+          <PlainSkeleton />
         )}
       </TimeDistributionDialog>
     </>

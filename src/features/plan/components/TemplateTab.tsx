@@ -3,25 +3,30 @@
  * each dialog is its own piece. Days and hours count in the business time zone of the plan configs.
  */
 import { Suspense, useState } from 'react';
-import { Button, Skeleton, Space, Tag, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
 import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import type { TemplateRow } from '@common/api-types';
 import { businessNow } from '@common/distribution';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { lazyPart } from '@/lib/lazy-part';
+import { lazyAntdPart } from '@/components/lazy-antd';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { deleteTemplate, PLAN_PAGE_SIZE as PAGE_SIZE, revalidate, TEMPLATE_LIST_PATH, usePlanConfigs, useTemplates } from '../api';
 import { describeTemplate, platformServices } from '../templates';
 import TimeDistribution from './TimeDistribution';
 import { useRunAction } from './useRunAction';
 import { DetailsDrawer, TimeDistributionDialog } from './ViewDialogs';
+import PlainButton from '@/components/PlainButton';
+import PlainSkeleton from '@/components/PlainSkeleton';
+import PlainTag from '@/components/PlainTag';
 import ResponsiveTable from '@/components/ResponsiveTable';
 
 // Opened on demand: their code (tables, date pickers, the plan form) loads then, not with the list.
-const EditTemplateDialog = lazyPart(() => import('./EditTemplateDialog'));
+// The two dialogs are antd's own (the page loads no antd): they come inside antd's provider.
+const EditTemplateDialog = lazyAntdPart(() => import('./EditTemplateDialog'));
 const PlanDetails = lazyPart(() => import('./PlanDetails'));
-const PublishTemplateDialog = lazyPart(() => import('./PublishTemplateDialog'));
+const PublishTemplateDialog = lazyAntdPart(() => import('./PublishTemplateDialog'));
 
 
 type DialogKind = 'details' | 'time' | 'publish' | 'edit' | 'delete';
@@ -59,7 +64,7 @@ export default function TemplateTab() {
     },
     { title: t('field.service'), key: 'service', render: (_, r) => describeTemplate(configs, r.form).config?.name ?? '--' },
     { title: t('field.count'), key: 'count', render: (_, r) => t('dailyTimesDays', { daily: formatPoints(r.form.dailyCount), days: r.form.days }) },
-    { title: t('field.keywords'), key: 'keywords', render: (_, r) => r.form.keywords.map((k) => <Tag key={k}>{k}</Tag>) },
+    { title: t('field.keywords'), key: 'keywords', render: (_, r) => r.form.keywords.map((k) => <PlainTag key={k}>{k}</PlainTag>) },
     { title: t('template.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
     {
       title: t('actions'),
@@ -67,13 +72,13 @@ export default function TemplateTab() {
       fixed: 'right',
       width: 220,
       render: (_, r) => (
-        <Space size={0} wrap>
+        <span className="plan-actions">
           {actions.map(({ kind, label, danger }) => (
-            <Button key={kind} type="link" size="small" danger={danger} onClick={() => setDialog({ kind, template: r })}>
+            <PlainButton key={kind} variant="link" size="small" danger={danger} onClick={() => setDialog({ kind, template: r })}>
               {label}
-            </Button>
+            </PlainButton>
           ))}
-        </Space>
+        </span>
       ),
     },
   ];
@@ -96,7 +101,7 @@ export default function TemplateTab() {
 
       <DetailsDrawer open={dialog?.kind === 'details'} onClose={close} title={t('template.detailsTitle')}>
         {current && described && (
-          <Suspense fallback={<Skeleton active />}>
+          <Suspense fallback={<PlainSkeleton />}>
             <PlanDetails form={current.form} serviceName={described.config?.name ?? '--'} options={described.options} />
           </Suspense>
         )}

@@ -1,5 +1,7 @@
 /** The plan table's columns: item, platform, service, daily x days, dates, progress, cost, status and the row actions. */
-import { Button, Space, Tag, type TableColumnsType } from 'antd';
+import type { TableColumnsType } from 'antd';
+import PlainButton from '@/components/PlainButton';
+import PlainTag from '@/components/PlainTag';
 import ProgressBar from '@/components/ProgressBar';
 import { useTranslation } from 'react-i18next';
 import type { PlanRow } from '@common/api-types';
@@ -65,34 +67,34 @@ export function usePlanColumns(actions: PlanRowActions): TableColumnsType<PlanRo
       ),
     },
     { title: t('field.totalCost'), dataIndex: 'totalCost', render: (n: number) => formatPoints(n) },
-    { title: t('field.status'), dataIndex: 'status', render: (s: PlanStatus) => <Tag color={STATUS_COLORS[s]}>{statusNames[s]}</Tag> },
+    { title: t('field.status'), dataIndex: 'status', render: (s: PlanStatus) => <PlainTag color={STATUS_COLORS[s]}>{statusNames[s]}</PlainTag> },
     {
       title: t('actions'),
       key: 'actions',
       fixed: 'right',
       width: 180,
       render: (_, p) => (
-        <Space size={0} wrap className="plan-actions">
-          <Button type="link" size="small" onClick={() => actions.details(p)}>
+        <span className="plan-actions">
+          <PlainButton variant="link" size="small" onClick={() => actions.details(p)}>
             {t('action.details')}
-          </Button>
-          <Button type="link" size="small" onClick={() => actions.time(p)}>
+          </PlainButton>
+          <PlainButton variant="link" size="small" onClick={() => actions.time(p)}>
             {t('action.time')}
-          </Button>
+          </PlainButton>
           {canStop(p) && (
-            <Button type="link" size="small" danger onClick={() => actions.stop(p)}>
+            <PlainButton variant="link" size="small" danger onClick={() => actions.stop(p)}>
               {t('action.stop')}
-            </Button>
+            </PlainButton>
           )}
           {canDelete(p) && (
-            <Button type="link" size="small" danger onClick={() => actions.remove(p)}>
+            <PlainButton variant="link" size="small" danger onClick={() => actions.remove(p)}>
               {t('action.delete')}
-            </Button>
+            </PlainButton>
           )}
-          <Button type="link" size="small" onClick={() => actions.toTemplate(p)}>
+          <PlainButton variant="link" size="small" onClick={() => actions.toTemplate(p)}>
             {t('action.toTemplate')}
-          </Button>
-        </Space>
+          </PlainButton>
+        </span>
       ),
     },
   ];

@@ -1,0 +1,14 @@
+/**
+ * antd's active Skeleton (a title and paragraph lines) in plain markup (styles.css, `plain-skeleton`),
+ * for screens that load no antd up front (the plan pages' drawers show it while a plan loads).
+ */
+export default function PlainSkeleton({ rows = 3 }: { rows?: number }) {
+  return (
+    <div className="plain-skeleton" aria-busy="true">
+      <span className="plain-skeleton-title" />
+      {Array.from({ length: rows }, (_, index) => (
+        <span key={index} />
+      ))}
+    </div>
+  );
+}
