@@ -68,7 +68,10 @@ export default defineConfig({
             // SvgIcon and load no antd (the top bar, the home page) would load it for them. Those that
             // several parts draw are one small chunk instead.
             { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons-svg[\\/]/, minShareCount: 2, priority: 6 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design[\\/](?!icons-svg[\\/])[^\\/]+|@rc-component|@babel|clsx|stylis|@emotion)[\\/]/, minShareCount: 12, priority: 5 },
+            { name: 'antd', test: /node_modules[\\/](antd|@ant-design[\\/](?!icons-svg[\\/])[^\\/]+|@rc-component[\\/](?!qrcode[\\/])|@babel|clsx|stylis|@emotion)[\\/]/, minShareCount: 12, priority: 5 },
+            // The QR codes are drawn without antd (src/components/LazyQRCode.tsx): the Babel helpers they
+            // share with antd are a small chunk of their own, not a reason to load antd's core.
+            { name: 'babel-helpers', test: /node_modules[\\/]@babel[\\/]runtime[\\/]/, minShareCount: 2, priority: 7 },
           ],
         },
       },

@@ -24,7 +24,7 @@ const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), ['home
 const UserCenterPage = lazyPage(() => import('@/features/user/pages/UserCenterPage'), ['user']);
 const FlowPage = withAntd(() => import('@/features/flow/pages/FlowPage'), ['flow']);
 const PlanPage = lazyPage(() => import('@/features/plan/pages/PlanPage'), ['plan']);
-const RechargePage = withAntd(() => import('@/features/recharge/pages/RechargePage'), ['recharge']);
+const RechargePage = lazyPage(() => import('@/features/recharge/pages/RechargePage'), ['recharge']);
 const NotFoundPage = withAntd(() => import('./NotFoundPage'));
 /** The operator console: its own lazy chunk and catalogue namespace, rendered outside the user layout (App.tsx). */
 export const AdminConsole = withAntd(() => import('@/features/admin/AdminApp'), ['admin']);

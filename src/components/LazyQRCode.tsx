@@ -1,21 +1,30 @@
 /**
- * antd's QRCode, loaded after the page that shows it has painted: an empty square of the code's
- * size (padding and border included) stands in until its code arrives, so nothing moves.
+ * A QR code in antd's QRCode look (styles.css, `qr-code`: `size` wide and high, a 12 px padded
+ * frame when bordered), drawn by @rc-component/qrcode, the library antd's QRCode wraps, without
+ * antd's code. The drawing code loads after the page has painted; the empty frame is already the
+ * code's size, so nothing moves when it arrives.
  */
 import { Suspense } from 'react';
-import type { QRCodeProps } from 'antd';
 import { lazyPart } from '@/lib/lazy-part';
 
-const QRCode = lazyPart(() => import('./AntdQRCode'));
+const QRCodeCanvas = lazyPart(() => import('./QRCodeCanvas'));
 
-/** antd's QRCode draws the code `size` wide inside 12 px of padding and, when bordered, a 1 px border. */
-const FRAME = 12 * 2;
+export interface QRCodeProps {
+  value: string;
+  size?: number;
+  bordered?: boolean;
+  'aria-label'?: string;
+  'data-testid'?: string;
+}
 
-export default function LazyQRCode(props: QRCodeProps) {
-  const side = (props.size ?? 160) + FRAME + (props.bordered === false ? 0 : 2);
+export default function QRCode({ value, size = 160, bordered = true, 'aria-label': label, 'data-testid': testId }: QRCodeProps) {
+  // antd's defaults: error correction M, its text colour on a transparent ground; named as an image when labelled.
+  const named = label ? { role: 'img', 'aria-label': label } : {};
   return (
-    <Suspense fallback={<span className="qr-placeholder" style={{ width: side, height: side }} aria-hidden="true" />}>
-      <QRCode {...props} />
-    </Suspense>
+    <div className={bordered ? 'qr-code qr-code-bordered' : 'qr-code'} style={{ width: size, height: size }} data-testid={testId}>
+      <Suspense fallback={null}>
+        <QRCodeCanvas value={value} size={size} level="M" fgColor="rgba(0, 0, 0, 0.88)" bgColor="transparent" style={{ width: '100%', height: '100%' }} {...named} />
+      </Suspense>
+    </div>
   );
 }

@@ -1,28 +1,28 @@
 /**
  * MemberExpiryAlert: the membership-expiring-soon warning (level above 1 and 1 to 7 days
  * left), with a renew link to /recharge/member. Renders nothing otherwise. Plain markup that looks
- * like antd's warning Alert (styles.css, `plain-alert`): the home page shows it and loads no antd.
+ * like antd's warning Alert (PlainAlert): the home page shows it and loads no antd.
  * Props: `user` (memberLevel, memberDeadline), `now?` (for tests).
  */
-import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isMemberExpiringSoon, memberDaysLeft, type MemberStatus } from '@/lib/format';
-import SvgIcon from './SvgIcon';
+import PlainAlert from './PlainAlert';
 
 export default function MemberExpiryAlert({ user, now }: { user: MemberStatus | null | undefined; now?: Date }) {
   const { t } = useTranslation('common');
   if (!user || !isMemberExpiringSoon(user, now)) return null;
   const days = memberDaysLeft(user.memberDeadline, now) ?? 0;
   return (
-    <div role="alert" className="plain-alert plain-alert-warning" data-testid="member-expiry-alert">
-      <span className="plain-alert-icon">
-        <SvgIcon icon={ExclamationCircleFilled} />
-      </span>
-      <span className="plain-alert-message">{t('memberExpiry.text', { days })}</span>
-      <Link href="/recharge/member" className="plain-alert-action">
-        {t('memberExpiry.renew')}
-      </Link>
-    </div>
+    <PlainAlert
+      data-testid="member-expiry-alert"
+      action={
+        <Link href="/recharge/member" className="plain-alert-action">
+          {t('memberExpiry.renew')}
+        </Link>
+      }
+    >
+      {t('memberExpiry.text', { days })}
+    </PlainAlert>
   );
 }

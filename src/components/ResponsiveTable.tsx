@@ -113,7 +113,7 @@ function CardList<T extends object>({ columns, dataSource, rowKey, loading, loca
         </label>
       )}
       {rows.length === 0 ? (
-        <p className="card-list-empty">{(locale?.emptyText as ReactNode) ?? null}</p>
+        <p className="plain-empty">{(locale?.emptyText as ReactNode) ?? null}</p>
       ) : (
         <ul className="card-list-rows">
           {rows.map((record, index) => (

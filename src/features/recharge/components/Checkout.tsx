@@ -4,7 +4,8 @@
  */
 import { Suspense, useState } from 'react';
 import { goodsLabel } from '../goods-label';
-import { Alert, Button } from 'antd';
+import PlainAlert from '@/components/PlainAlert';
+import PlainButton from '@/components/PlainButton';
 import { useTranslation } from 'react-i18next';
 import { PAY_TYPES, type PayType } from '@common/domain';
 import { formatYuan } from '@/lib/format';
@@ -66,14 +67,14 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
         <span className="recharge-label">{t('checkout.method')}</span>
         <PayMethodPicker offered={offered} value={payType} onChange={setChosen} />
       </div>
-      {payTypes && offered.length === 0 && <Alert type="warning" showIcon title={t('checkout.noPayTypes')} />}
+      {payTypes && offered.length === 0 && <PlainAlert>{t('checkout.noPayTypes')}</PlainAlert>}
       <div className="recharge-checkout-row">
         <span className="recharge-checkout-summary">
           {goods ? t('checkout.selected', { name: goodsLabel(goods), amount: formatYuan(goods.price) }) : t('checkout.chooseGoods')}
         </span>
-        <Button type="primary" size="large" disabled={!goods || payType === null} loading={submitting} onClick={() => void submit()} data-testid="checkout-pay">
+        <PlainButton variant="primary" size="large" disabled={!goods || payType === null} loading={submitting} onClick={() => void submit()} data-testid="checkout-pay">
           {t('checkout.pay')}
-        </Button>
+        </PlainButton>
       </div>
     </div>
   );

@@ -1,6 +1,5 @@
 /** /recharge/integral: points packages, payment method, pay flow, then the new balance. */
 import { useState } from 'react';
-import { Empty } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { formatPoints, formatPointsAmount, formatYuan } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
@@ -22,7 +21,7 @@ export default function IntegralPanel() {
         {t('balance')}：<strong data-testid="recharge-balance">{formatPoints(user?.integral)}</strong>
       </p>
       <h2 className="section-title">{t('integral.packages')}</h2>
-      {goods && goods.length === 0 && <Empty description={t('integral.empty')} />}
+      {goods && goods.length === 0 && <p className="plain-empty">{t('integral.empty')}</p>}
       <div className="recharge-packages" role="radiogroup" aria-label={t('integral.packages')} aria-busy={isLoading || undefined}>
         {/* Stand-ins of the usual four packages, the same size, so the checkout below stays put. */}
         {isLoading &&

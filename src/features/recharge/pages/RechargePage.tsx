@@ -5,15 +5,16 @@
 import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { lazyPart } from '@/lib/lazy-part';
+import { lazyAntdPart } from '@/components/lazy-antd';
 import IntegralPanel from '../components/IntegralPanel';
 import '../recharge.css';
 
 // The points packages come with the page (its first tab, the one the top-up links open); the other
 // tabs load their code when shown, so the first tab does not carry their tables, dialogs and alerts.
-const MemberPanel = lazyPart(() => import('../components/MemberPanel'));
-const LedgerPanel = lazyPart(() => import('../components/LedgerPanel'));
-const RecordPanel = lazyPart(() => import('../components/RecordPanel'));
+// The first tab is plain markup; the others use antd and bring its provider along.
+const MemberPanel = lazyAntdPart(() => import('../components/MemberPanel'));
+const LedgerPanel = lazyAntdPart(() => import('../components/LedgerPanel'));
+const RecordPanel = lazyAntdPart(() => import('../components/RecordPanel'));
 
 export type RechargeType = 'integral' | 'member' | 'integral-details' | 'record';
 
