@@ -22,7 +22,7 @@ const FindPwdPage = lazyPage(() => import('@/features/auth/pages/FindPwdPage'));
 // desktop tables bring antd's provider along): they wait for none of antd's code.
 const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), ['home']);
 const UserCenterPage = lazyPage(() => import('@/features/user/pages/UserCenterPage'), ['user']);
-const FlowPage = withAntd(() => import('@/features/flow/pages/FlowPage'), ['flow']);
+const FlowPage = lazyPage(() => import('@/features/flow/pages/FlowPage'), ['flow']);
 const PlanPage = lazyPage(() => import('@/features/plan/pages/PlanPage'), ['plan']);
 const RechargePage = lazyPage(() => import('@/features/recharge/pages/RechargePage'), ['recharge']);
 const NotFoundPage = withAntd(() => import('./NotFoundPage'));

@@ -1,12 +1,14 @@
 /**
- * PlainButton: a native button styled like antd's (primary / default, block, large, loading).
- * Used only where the first load must stay small (the visitor top bar, /login, the update prompt,
- * the page error, the home page, the user centre and the plan pages, the phone lists' pager); everywhere else use antd's Button.
+ * PlainButton: a native button styled like antd's (primary / default / dashed / text / link, danger,
+ * block, sizes, icon only, loading), for the screens that load no antd up front (README: "antd only
+ * where it is used"); inside antd's own dialogs and screens use antd's Button.
  */
 import type { ButtonHTMLAttributes } from 'react';
 
 export interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  variant?: 'primary' | 'default' | 'text' | 'link';
+  variant?: 'primary' | 'default' | 'dashed' | 'text' | 'link';
+  /** a square button holding only an icon (give it an aria-label) */
+  iconOnly?: boolean;
   /** red text (and border), as antd's `danger` */
   danger?: boolean;
   block?: boolean;
@@ -14,8 +16,8 @@ export interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement
   loading?: boolean;
 }
 
-export default function PlainButton({ variant = 'default', danger, block, size = 'middle', loading, className, disabled, children, type = 'button', ...rest }: PlainButtonProps) {
-  const classes = ['plain-btn', `plain-btn-${variant}`, `plain-btn-${size}`, danger ? 'plain-btn-danger' : '', block ? 'plain-btn-block' : '', loading ? 'plain-btn-loading' : '', className ?? '']
+export default function PlainButton({ variant = 'default', danger, block, iconOnly, size = 'middle', loading, className, disabled, children, type = 'button', ...rest }: PlainButtonProps) {
+  const classes = ['plain-btn', variant === 'dashed' ? 'plain-btn-default plain-btn-dashed' : `plain-btn-${variant}`, `plain-btn-${size}`, danger ? 'plain-btn-danger' : '', block ? 'plain-btn-block' : '', iconOnly ? 'plain-btn-icon' : '', loading ? 'plain-btn-loading' : '', className ?? '']
     .filter(Boolean)
     .join(' ');
   return (

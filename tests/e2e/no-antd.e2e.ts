@@ -11,6 +11,7 @@ const browser = useBrowser();
 /** Each page and what shows once it has loaded its code and data (a new user has no plans). */
 const PAGES: [path: string, shown: string][] = [
   ['/', '[data-testid="plan-overview"]'],
+  ['/flow/tb', '[data-testid="publish"]'],
   ['/plan/list', '[data-testid="plan-list"] .plain-empty'],
   ['/plan/template', '[data-testid="template-list"] .plain-empty'],
   ['/recharge/integral', '[data-testid^="package-"]'],
@@ -18,7 +19,7 @@ const PAGES: [path: string, shown: string][] = [
 ];
 
 describe('pages without antd', () => {
-  it('on a phone, the home page, the plan pages, the points top-up and the user centre load no antd', async () => {
+  it('on a phone, the home page, the publish form, the plan pages, the points top-up and the user centre load no antd', async () => {
     const user = await registerUserViaApi();
     const { page, context, errors } = await openSignedInPage(browser(), user, { viewport: { width: 390, height: 844 } });
     for (const [path, shown] of PAGES) {

@@ -3,7 +3,7 @@
  * hour. Presets keep the sum equal to the daily count; in custom mode the daily count follows the
  * hours. Hours already begun today are locked at 0.
  */
-import { Radio } from 'antd';
+import RadioButtons from '@/components/RadioButtons';
 import { useTranslation } from 'react-i18next';
 import { DISTRIBUTION_PRESETS, distributionSum, type DistributionPreset } from '@common/distribution';
 import { HOURS } from '@common/plan-limits';
@@ -35,13 +35,13 @@ export default function DistributionEditor({ preset, distribution, dailyCount, b
   return (
     <div className="flow-dist" data-testid="distribution">
       <div className="flow-dist-head">
-        <Radio.Group value={preset} onChange={(e) => onPreset(e.target.value as DistributionPreset)} optionType="button" data-testid="distribution-presets">
-          {DISTRIBUTION_PRESETS.map((p) => (
-            <Radio.Button key={p} value={p}>
-              {presetLabels[p]}
-            </Radio.Button>
-          ))}
-        </Radio.Group>
+        <RadioButtons
+          value={preset}
+          onChange={onPreset}
+          options={DISTRIBUTION_PRESETS.map((p) => ({ value: p, label: presetLabels[p] }))}
+          aria-label={t('distribution.label')}
+          data-testid="distribution-presets"
+        />
         <span className={sum === dailyCount ? 'flow-dist-sum' : 'flow-dist-sum flow-error'} data-testid="distribution-sum">
           {t('distribution.sum', { sum, daily: dailyCount })}
         </span>

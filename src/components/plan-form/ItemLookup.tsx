@@ -1,6 +1,7 @@
 /** Product link with lookup (30 s timeout) and the item card; the title is editable when the provider knows none. */
 import { useState } from 'react';
-import { Button, Input } from 'antd';
+import PlainButton from '@/components/PlainButton';
+import TextInput from '@/components/TextInput';
 import { useTranslation } from 'react-i18next';
 import type { FlowType } from '@common/domain';
 import { lookupItem, type ItemInfo } from './api';
@@ -36,18 +37,21 @@ export default function ItemLookup({ flowType, itemUrl, item, title, error, onCh
   return (
     <div className="flow-item">
       <div className="flow-item-lookup">
-        <Input
+        {/* A search field: the browser's own clear button, as antd's allowClear. */}
+        <TextInput
+          type="search"
+          inputMode="url"
+          className="flow-item-url"
           value={itemUrl}
           placeholder={t('item.placeholder')}
           aria-label={t('item.label')}
           data-testid="item-url"
-          onChange={(e) => onChange({ itemUrl: e.target.value, item: null, title: '' })}
-          onPressEnter={() => void lookup()}
-          allowClear
+          onChange={(itemUrl) => onChange({ itemUrl, item: null, title: '' })}
+          onEnter={() => void lookup()}
         />
-        <Button type="primary" loading={loading} onClick={() => void lookup()} disabled={!itemUrl.trim()} data-testid="item-lookup">
+        <PlainButton variant="primary" loading={loading} onClick={() => void lookup()} disabled={!itemUrl.trim()} data-testid="item-lookup">
           {t('item.lookup')}
-        </Button>
+        </PlainButton>
       </div>
       {loading && <p className="flow-hint">{t('item.looking')}</p>}
       {item && (
@@ -57,14 +61,14 @@ export default function ItemLookup({ flowType, itemUrl, item, title, error, onCh
             {providerTitle ? (
               <strong className="flow-item-title">{title}</strong>
             ) : (
-              <Input
+              <TextInput
                 value={title}
                 maxLength={100}
                 placeholder={t('item.titlePlaceholder')}
                 aria-label={t('item.title')}
                 data-testid="item-title"
-                status={error === 'error.titleRequired' ? 'error' : undefined}
-                onChange={(e) => onChange({ title: e.target.value })}
+                invalid={error === 'error.titleRequired'}
+                onChange={(title) => onChange({ title })}
               />
             )}
             <span className="flow-item-meta">

@@ -2,7 +2,8 @@
 import DeleteOutlined from '@ant-design/icons-svg/es/asn/DeleteOutlined';
 import PlusOutlined from '@ant-design/icons-svg/es/asn/PlusOutlined';
 import SvgIcon from '@/components/SvgIcon';
-import { Button, Input } from 'antd';
+import PlainButton from '@/components/PlainButton';
+import TextInput from '@/components/TextInput';
 import { useTranslation } from 'react-i18next';
 import { KEYWORD_MAX_LENGTH, KEYWORDS_MAX } from '@common/plan-limits';
 
@@ -19,23 +20,27 @@ export default function KeywordsField({ keywords, error, onChange }: KeywordsFie
     <div className="flow-keywords" data-testid="keywords">
       {keywords.map((keyword, index) => (
         <div className="flow-keyword" key={index}>
-          <Input
+          <TextInput
+            className="flow-keyword-input"
             value={keyword}
             maxLength={KEYWORD_MAX_LENGTH}
             showCount
             placeholder={t('keywords.placeholder', { n: index + 1 })}
             aria-label={t('keywords.placeholder', { n: index + 1 })}
-            onChange={(e) => set(index, e.target.value)}
+            onChange={(value) => set(index, value)}
           />
           {keywords.length > 1 && (
-            <Button icon={<SvgIcon icon={DeleteOutlined} />} aria-label={t('keywords.remove')} onClick={() => onChange(keywords.filter((_, i) => i !== index))} />
+            <PlainButton iconOnly aria-label={t('keywords.remove')} onClick={() => onChange(keywords.filter((_, i) => i !== index))}>
+              <SvgIcon icon={DeleteOutlined} />
+            </PlainButton>
           )}
         </div>
       ))}
       {keywords.length < KEYWORDS_MAX && (
-        <Button type="dashed" icon={<SvgIcon icon={PlusOutlined} />} onClick={() => onChange([...keywords, ''])}>
+        <PlainButton variant="dashed" onClick={() => onChange([...keywords, ''])}>
+          <SvgIcon icon={PlusOutlined} />
           {t('keywords.add', { left: KEYWORDS_MAX - keywords.length })}
-        </Button>
+        </PlainButton>
       )}
       {error && <p className="flow-error">{t(error, { max: KEYWORDS_MAX, len: KEYWORD_MAX_LENGTH })}</p>}
     </div>

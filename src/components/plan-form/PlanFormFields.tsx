@@ -4,7 +4,7 @@
  * (which has no start date).
  */
 import type { ReactNode } from 'react';
-import { InputNumber } from 'antd';
+import NumberInput from '@/components/NumberInput';
 import { DatePicker } from '@/components/LazyDatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
@@ -72,25 +72,11 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
         <div className="flow-schedule">
           <label data-testid="daily-count">
             <span>{t('schedule.daily')}</span>
-            <InputNumber
-              min={DAILY_COUNT_MIN}
-              max={DAILY_COUNT_MAX}
-              precision={0}
-              value={value.dailyCount}
-              status={errors.dailyCount ? 'error' : undefined}
-              onChange={(n) => typeof n === 'number' && change({ dailyCount: n })}
-            />
+            <NumberInput min={DAILY_COUNT_MIN} max={DAILY_COUNT_MAX} value={value.dailyCount} invalid={Boolean(errors.dailyCount)} onChange={(n) => change({ dailyCount: n })} />
           </label>
           <label data-testid="days">
             <span>{t('schedule.days')}</span>
-            <InputNumber
-              min={DAYS_MIN}
-              max={DAYS_MAX}
-              precision={0}
-              value={value.days}
-              status={errors.days ? 'error' : undefined}
-              onChange={(n) => typeof n === 'number' && change({ days: n })}
-            />
+            <NumberInput min={DAYS_MIN} max={DAYS_MAX} value={value.days} invalid={Boolean(errors.days)} onChange={(n) => change({ days: n })} />
           </label>
           {withStartDate && (
             <label data-testid="start-date">

@@ -1,8 +1,9 @@
 /** Base service (one of the platform's planConfigList) and one option per deep-visit condition. */
-import { Radio } from 'antd';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPoints, formatPointsAmount } from '@/lib/format';
 import type { BaseService } from '@common/api-types';
+import RadioButtons from '@/components/RadioButtons';
 
 export interface ServicePickerProps {
   configs: BaseService[];
@@ -16,28 +17,32 @@ export interface ServicePickerProps {
 export default function ServicePicker({ configs, configId, options, error, onConfig, onOption }: ServicePickerProps) {
   const { t } = useTranslation('flow');
   const config = configs.find((c) => c.id === configId);
+  const name = useId();
   return (
     <div className="flow-service">
-      <Radio.Group value={configId} onChange={(e) => onConfig(e.target.value as number)} optionType="button" buttonStyle="solid" data-testid="base-service">
-        {configs.map((c) => (
-          <Radio.Button key={c.id} value={c.id}>
-            {c.name} · {formatPointsAmount(c.integral)}
-          </Radio.Button>
-        ))}
-      </Radio.Group>
+      <RadioButtons
+        solid
+        value={configId}
+        onChange={onConfig}
+        options={configs.map((c) => ({ value: c.id, label: `${c.name} · ${formatPointsAmount(c.integral)}` }))}
+        aria-label={t('service.label')}
+        data-testid="base-service"
+      />
       {config && config.conditionList.length > 0 && (
         <div className="flow-conditions" data-testid="conditions">
           {config.conditionList.map((condition) => (
             <div className="flow-condition" key={condition.id}>
               <span className="flow-condition-label">{condition.label}</span>
-              <Radio.Group value={options[condition.id]} onChange={(e) => onOption(condition.id, e.target.value as number)}>
+              <div role="radiogroup" aria-label={condition.label}>
                 {condition.optionList.map((option) => (
-                  <Radio key={option.id} value={option.id}>
+                  <label key={option.id} className="plain-radio">
+                    <input type="radio" name={`${name}-${condition.id}`} checked={options[condition.id] === option.id} onChange={() => onOption(condition.id, option.id)} />
+                    <span className="plain-radio-mark" aria-hidden="true" />
                     {option.label}
                     <span className="flow-option-price">{option.integral > 0 ? t('plusPoints', { n: formatPoints(option.integral) }) : t('free')}</span>
-                  </Radio>
+                  </label>
                 ))}
-              </Radio.Group>
+              </div>
             </div>
           ))}
         </div>

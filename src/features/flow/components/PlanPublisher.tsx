@@ -4,7 +4,7 @@
  * hours count in the platform config's business time zone.
  */
 import { useState } from 'react';
-import { Button } from 'antd';
+import PlainButton from '@/components/PlainButton';
 import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
@@ -95,12 +95,12 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
           </p>
         )}
         {submitted && !valid && <p className="flow-error">{t('publish.fixErrors')}</p>}
-        <Button type="primary" size="large" block onClick={() => attempt(valid && !short, () => setConfirming(true))} data-testid="publish">
+        <PlainButton variant="primary" size="large" block onClick={() => attempt(valid && !short, () => setConfirming(true))} data-testid="publish">
           {t('publish.button')}
-        </Button>
-        <Button block onClick={() => attempt(templateValid(), () => setSavingTemplate(true))} data-testid="save-template">
+        </PlainButton>
+        <PlainButton block onClick={() => attempt(templateValid(), () => setSavingTemplate(true))} data-testid="save-template">
           {t('template.button')}
-        </Button>
+        </PlainButton>
       </aside>
 
       <Modal

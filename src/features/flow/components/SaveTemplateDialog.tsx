@@ -1,6 +1,6 @@
 /** "Save as template" from the publish form: asks for a name (the item title by default), then saves. */
 import { useState } from 'react';
-import { Input } from 'antd';
+import TextInput from '@/components/TextInput';
 import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';
@@ -46,7 +46,7 @@ export default function SaveTemplateDialog({ open, defaultName, onSave, onClose 
       onCancel={onClose}
       destroyOnHidden
     >
-      <Input value={shownName} maxLength={50} showCount placeholder={t('template.namePlaceholder')} aria-label={t('template.name')} data-testid="template-name" onChange={(e) => setName(e.target.value)} />
+      <TextInput className="flow-template-name" value={shownName} maxLength={50} showCount placeholder={t('template.namePlaceholder')} aria-label={t('template.name')} data-testid="template-name" onChange={setName} />
     </Modal>
   );
 }

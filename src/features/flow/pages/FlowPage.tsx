@@ -2,11 +2,12 @@
  * /flow/:type: the platform switch, then, once the platform's config has loaded, the publisher
  * (the plan form, the live cost summary, publish and save as template).
  */
-import { Radio, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { FLOW_TYPES, type FlowType } from '@common/domain';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
+import PlainSkeleton from '@/components/PlainSkeleton';
+import RadioButtons from '@/components/RadioButtons';
 import { usePlanConfig } from '../api';
 import PlanPublisher from '../components/PlanPublisher';
 import '../flow.css';
@@ -25,19 +26,20 @@ export default function FlowPage({ flowType }: FlowPageProps) {
     <section className="page flow-page" data-flow-type={flowType}>
       <div className="flow-page-head">
         <h1 className="page-title">{t('title')}</h1>
-        <Radio.Group value={flowType} onChange={(e) => navigate(`/flow/${e.target.value as FlowType}`)} optionType="button" buttonStyle="solid" data-testid="platform-switch">
-          {FLOW_TYPES.map((type) => (
-            <Radio.Button key={type} value={type}>
-              {platformNames[type]}
-            </Radio.Button>
-          ))}
-        </Radio.Group>
+        <RadioButtons
+          solid
+          value={flowType}
+          onChange={(type) => navigate(`/flow/${type}`)}
+          options={FLOW_TYPES.map((type) => ({ value: type, label: platformNames[type] }))}
+          aria-label={t('platform')}
+          data-testid="platform-switch"
+        />
       </div>
       {platform ? (
         <PlanPublisher flowType={flowType} platform={platform} />
       ) : (
         <div className="card flow-main">
-          {isLoading && <Skeleton active paragraph={{ rows: 8 }} />}
+          {isLoading && <PlainSkeleton rows={8} />}
           {configError && <p className="flow-error">{t('configError')}</p>}
         </div>
       )}
