@@ -1,11 +1,12 @@
 /**
  * A QR code in antd's QRCode look (styles.css, `qr-code`: `size` wide and high, a 12 px padded
  * frame when bordered), drawn by @rc-component/qrcode, the library antd's QRCode wraps, without
- * antd's code. The drawing code loads after the page has painted; the empty frame is already the
- * code's size, so nothing moves when it arrives.
+ * antd's code. The drawing code loads (and the code is drawn) after the page has painted; the empty
+ * frame is already the code's size, so nothing moves when it arrives.
  */
 import { Suspense } from 'react';
 import { lazyPart } from '@/lib/lazy-part';
+import AfterFirstPaint from './AfterFirstPaint';
 
 const QRCodeCanvas = lazyPart(() => import('./QRCodeCanvas'));
 
@@ -22,9 +23,11 @@ export default function QRCode({ value, size = 160, bordered = true, 'aria-label
   const named = label ? { role: 'img', 'aria-label': label } : {};
   return (
     <div className={bordered ? 'qr-code qr-code-bordered' : 'qr-code'} style={{ width: size, height: size }} data-testid={testId}>
-      <Suspense fallback={null}>
-        <QRCodeCanvas value={value} size={size} level="M" fgColor="rgba(0, 0, 0, 0.88)" bgColor="transparent" style={{ width: '100%', height: '100%' }} {...named} />
-      </Suspense>
+      <AfterFirstPaint>
+        <Suspense fallback={null}>
+          <QRCodeCanvas value={value} size={size} level="M" fgColor="rgba(0, 0, 0, 0.88)" bgColor="transparent" style={{ width: '100%', height: '100%' }} {...named} />
+        </Suspense>
+      </AfterFirstPaint>
     </div>
   );
 }

@@ -190,7 +190,8 @@ describe('online payment through a gateway', () => {
     expect(block.textContent).toContain('请使用支付宝扫码付款');
     expect(block.textContent).toContain('应付金额：¥100.00');
     expect(block.textContent).toMatch(/剩余支付时间29:[23]\d/);
-    expect(block.querySelector('canvas')).not.toBeNull();
+    // the code is drawn once the view has painted
+    await waitFor(() => expect(block.querySelector('canvas')).not.toBeNull());
   });
 
   it('取消订单 cancels at the server and shows the cancelled order', async () => {

@@ -10,6 +10,7 @@ import PlainButton from '@/components/PlainButton';
 import PlainTag, { type PlainTagColor } from '@/components/PlainTag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import AfterFirstPaint from '@/components/AfterFirstPaint';
 import MemberExpiryAlert from '@/components/MemberExpiryAlert';
 import UserAvatar from '@/components/UserAvatar';
 import { formatDateTime, formatPoints, maskPhone } from '@/lib/format';
@@ -86,22 +87,25 @@ export default function UserCenterPage({ orders }: UserCenterPageProps) {
         <InviteCard inviteCode={user.inviteCode} />
       </div>
 
-      <h2 className="section-title">{t('recommend.title')}</h2>
-      <div className="card">
-        <RecommendList />
-      </div>
+      {/* Below the first screen of a phone: rendered once the page has painted. */}
+      <AfterFirstPaint>
+        <h2 className="section-title">{t('recommend.title')}</h2>
+        <div className="card">
+          <RecommendList />
+        </div>
 
-      <h2 className="section-title">{t('devices.title')}</h2>
-      <div className="card">
-        <DeviceList />
-      </div>
+        <h2 className="section-title">{t('devices.title')}</h2>
+        <div className="card">
+          <DeviceList />
+        </div>
 
-      {orders && (
-        <>
-          <h2 className="section-title">{t('orders.title')}</h2>
-          <div className="card">{orders}</div>
-        </>
-      )}
+        {orders && (
+          <>
+            <h2 className="section-title">{t('orders.title')}</h2>
+            <div className="card">{orders}</div>
+          </>
+        )}
+      </AfterFirstPaint>
 
       <AvatarChooser open={choosing} current={user.avatar} onClose={() => setChoosing(false)} />
     </section>
