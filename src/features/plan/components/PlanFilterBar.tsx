@@ -4,6 +4,7 @@ import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
 import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import PlainButton from '@/components/PlainButton';
 import SvgIcon from '@/components/SvgIcon';
+import TextInput from '@/components/TextInput';
 import { RangePicker } from '@/components/LazyDatePicker';
 import Select from '@/components/LazySelect';
 import TabBar from '@/components/TabBar';
@@ -78,13 +79,12 @@ export default function PlanFilterBar({ filters, listId, onChange }: PlanFilterB
             onChange({ keyword: keywordInput.trim() || undefined });
           }}
         >
-          <input
+          <TextInput
             type="search"
-            className="joined-field-input"
             value={keywordInput}
-            onChange={(e) => {
-              setKeywordInput(e.target.value);
-              if (!e.target.value && filters.keyword) onChange({ keyword: undefined });
+            onChange={(value) => {
+              setKeywordInput(value);
+              if (!value && filters.keyword) onChange({ keyword: undefined });
             }}
             placeholder={t('filter.keyword')}
             aria-label={t('filter.keyword')}

@@ -43,7 +43,7 @@ export default function InviteCard({ inviteCode }: { inviteCode: string | undefi
         {/* A read-only field and its button joined as antd's Space.Compact joins them, in plain markup: antd's
             Input brings all its variants' code (search, password, OTP) to a page where nothing is typed. */}
         <div className="joined-field invite-link-row">
-          <input className="joined-field-input" value={link} readOnly aria-label={t('invite.linkLabel')} data-testid="invite-link" />
+          <input className="text-input" value={link} readOnly aria-label={t('invite.linkLabel')} data-testid="invite-link" />
           <PlainButton className="joined-field-button" onClick={() => void copy()} data-testid="invite-copy">
             <SvgIcon icon={CopyOutlined} />
             {t('invite.copy')}
