@@ -3,7 +3,7 @@
  * hour. Presets keep the sum equal to the daily count; in custom mode the daily count follows the
  * hours. Hours already begun today are locked at 0.
  */
-import RadioButtons from '@/components/RadioButtons';
+import RadioGroup from '@/components/RadioGroup';
 import { useTranslation } from 'react-i18next';
 import { DISTRIBUTION_PRESETS, distributionSum, type DistributionPreset } from '@common/distribution';
 import { HOURS } from '@common/plan-limits';
@@ -35,7 +35,8 @@ export default function DistributionEditor({ preset, distribution, dailyCount, b
   return (
     <div className="flow-dist" data-testid="distribution">
       <div className="flow-dist-head">
-        <RadioButtons
+        <RadioGroup
+          optionType="button"
           value={preset}
           onChange={onPreset}
           options={DISTRIBUTION_PRESETS.map((p) => ({ value: p, label: presetLabels[p] }))}

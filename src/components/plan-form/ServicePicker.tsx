@@ -1,9 +1,8 @@
 /** Base service (one of the platform's planConfigList) and one option per deep-visit condition. */
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPoints, formatPointsAmount } from '@/lib/format';
 import type { BaseService } from '@common/api-types';
-import RadioButtons from '@/components/RadioButtons';
+import RadioGroup from '@/components/RadioGroup';
 
 export interface ServicePickerProps {
   configs: BaseService[];
@@ -17,11 +16,11 @@ export interface ServicePickerProps {
 export default function ServicePicker({ configs, configId, options, error, onConfig, onOption }: ServicePickerProps) {
   const { t } = useTranslation('flow');
   const config = configs.find((c) => c.id === configId);
-  const name = useId();
   return (
     <div className="flow-service">
-      <RadioButtons
-        solid
+      <RadioGroup
+        optionType="button"
+        buttonStyle="solid"
         value={configId}
         onChange={onConfig}
         options={configs.map((c) => ({ value: c.id, label: `${c.name} · ${formatPointsAmount(c.integral)}` }))}
@@ -33,16 +32,20 @@ export default function ServicePicker({ configs, configId, options, error, onCon
           {config.conditionList.map((condition) => (
             <div className="flow-condition" key={condition.id}>
               <span className="flow-condition-label">{condition.label}</span>
-              <div role="radiogroup" aria-label={condition.label}>
-                {condition.optionList.map((option) => (
-                  <label key={option.id} className="plain-radio">
-                    <input type="radio" name={`${name}-${condition.id}`} checked={options[condition.id] === option.id} onChange={() => onOption(condition.id, option.id)} />
-                    <span className="plain-radio-mark" aria-hidden="true" />
-                    {option.label}
-                    <span className="flow-option-price">{option.integral > 0 ? t('plusPoints', { n: formatPoints(option.integral) }) : t('free')}</span>
-                  </label>
-                ))}
-              </div>
+              <RadioGroup
+                value={options[condition.id]}
+                onChange={(optionId) => onOption(condition.id, optionId)}
+                aria-label={condition.label}
+                options={condition.optionList.map((option) => ({
+                  value: option.id,
+                  label: (
+                    <>
+                      {option.label}
+                      <span className="flow-option-price">{option.integral > 0 ? t('plusPoints', { n: formatPoints(option.integral) }) : t('free')}</span>
+                    </>
+                  ),
+                }))}
+              />
             </div>
           ))}
         </div>

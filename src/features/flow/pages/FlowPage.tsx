@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { FLOW_TYPES, type FlowType } from '@common/domain';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import PlainSkeleton from '@/components/PlainSkeleton';
-import RadioButtons from '@/components/RadioButtons';
+import RadioGroup from '@/components/RadioGroup';
 import { usePlanConfig } from '../api';
 import PlanPublisher from '../components/PlanPublisher';
 import '../flow.css';
@@ -26,8 +26,9 @@ export default function FlowPage({ flowType }: FlowPageProps) {
     <section className="page flow-page" data-flow-type={flowType}>
       <div className="flow-page-head">
         <h1 className="page-title">{t('title')}</h1>
-        <RadioButtons
-          solid
+        <RadioGroup
+          optionType="button"
+          buttonStyle="solid"
           value={flowType}
           onChange={(type) => navigate(`/flow/${type}`)}
           options={FLOW_TYPES.map((type) => ({ value: type, label: platformNames[type] }))}

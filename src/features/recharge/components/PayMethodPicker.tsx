@@ -1,7 +1,7 @@
 /** The payment-method choice among the pay types the server offers: codes from common/domain, names from the catalogue. */
 import { useTranslation } from 'react-i18next';
 import type { PayType } from '@common/domain';
-import RadioButtons from '@/components/RadioButtons';
+import RadioGroup from '@/components/RadioGroup';
 import { usePayTypeNames } from '@/lib/domain-names';
 
 export interface PayMethodPickerProps {
@@ -14,8 +14,9 @@ export default function PayMethodPicker({ offered, value, onChange }: PayMethodP
   const { t } = useTranslation('recharge');
   const names = usePayTypeNames();
   return (
-    <RadioButtons
-      solid
+    <RadioGroup
+      optionType="button"
+      buttonStyle="solid"
       aria-label={t('checkout.method')}
       value={value}
       onChange={onChange}

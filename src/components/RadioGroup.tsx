@@ -1,0 +1,45 @@
+/**
+ * RadioGroup: antd's Radio.Group as native radios in plain markup (styles.css), for screens that
+ * load no antd up front. `optionType="button"` draws them as joined buttons (`buttonStyle="solid"`
+ * fills the checked one), the default as antd's circles; either way the native radio covers its
+ * whole label (a touch target of the label's size) and arrow keys move the choice.
+ */
+import { useId, type ReactNode } from 'react';
+
+export interface RadioGroupProps<T extends string | number> {
+  value: T | null | undefined;
+  options: { value: T; label: ReactNode }[];
+  onChange: (value: T) => void;
+  optionType?: 'default' | 'button';
+  buttonStyle?: 'outline' | 'solid';
+  className?: string;
+  'aria-label'?: string;
+  'data-testid'?: string;
+}
+
+export default function RadioGroup<T extends string | number>({
+  value,
+  options,
+  onChange,
+  optionType = 'default',
+  buttonStyle = 'outline',
+  className,
+  'aria-label': label,
+  'data-testid': testId,
+}: RadioGroupProps<T>) {
+  const name = useId();
+  const buttons = optionType === 'button';
+  const classes = [buttons ? 'radio-buttons' : '', buttons && buttonStyle === 'solid' ? 'radio-buttons-solid' : '', className ?? ''].filter(Boolean).join(' ');
+  const optionClass = buttons ? 'radio-button' : 'plain-radio';
+  return (
+    <div role="radiogroup" aria-label={label} className={classes || undefined} data-testid={testId}>
+      {options.map((option) => (
+        <label key={option.value} className={option.value === value ? `${optionClass} checked` : optionClass}>
+          <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
+          {!buttons && <span className="plain-radio-mark" aria-hidden="true" />}
+          {option.label}
+        </label>
+      ))}
+    </div>
+  );
+}
