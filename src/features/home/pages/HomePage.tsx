@@ -12,6 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FLOW_TYPES } from '@common/domain';
 import MemberExpiryAlert from '@/components/MemberExpiryAlert';
+import { plainButtonClass } from '@/components/PlainButton';
 import SvgIcon from '@/components/SvgIcon';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
@@ -34,7 +35,7 @@ export default function HomePage({ extra }: HomePageProps) {
             <SvgIcon icon={WalletOutlined} /> {t('balance')}
           </span>
           <strong className="home-card-value">{formatPoints(user?.integral)}</strong>
-          <Link href="/recharge/integral" className="plain-btn plain-btn-primary">
+          <Link href="/recharge/integral" className={plainButtonClass({ variant: 'primary' })}>
             {t('topUp')}
           </Link>
         </div>
@@ -47,7 +48,7 @@ export default function HomePage({ extra }: HomePageProps) {
             {t('deadline')}
             {user && user.memberLevel > 1 ? formatDateTime(user.memberDeadline) : '--'}
           </span>
-          <Link href="/recharge/member" className="plain-btn">
+          <Link href="/recharge/member" className={plainButtonClass()}>
             {t('upgrade')}
           </Link>
         </div>

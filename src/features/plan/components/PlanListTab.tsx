@@ -15,7 +15,7 @@ import PlanFilterBar from './PlanFilterBar';
 import PlanViews, { type PlanViewsProps } from './PlanViews';
 import { usePlanColumns } from './planColumns';
 import StopPlansDialog from './StopPlansDialog';
-import PlainButton from '@/components/PlainButton';
+import PlainButton, { plainButtonClass } from '@/components/PlainButton';
 import ResponsiveTable from '@/components/ResponsiveTable';
 
 async function saveAsTemplate(plan: PlanRow, doneText: string) {
@@ -73,7 +73,7 @@ export default function PlanListTab() {
           {t('batch.delete')}
         </PlainButton>
         <span className="plan-filters-spacer" />
-        <Link href="/flow/tb" className="plain-btn plain-btn-primary plain-btn-small">
+        <Link href="/flow/tb" className={plainButtonClass({ variant: 'primary', size: 'small' })}>
           {t('publishNew')}
         </Link>
       </div>

@@ -6,7 +6,7 @@
 import { useState, type ReactNode } from 'react';
 import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
 import SvgIcon from '@/components/SvgIcon';
-import PlainButton from '@/components/PlainButton';
+import PlainButton, { plainButtonClass } from '@/components/PlainButton';
 import PlainTag, { type PlainTagColor } from '@/components/PlainTag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -75,7 +75,7 @@ export default function UserCenterPage({ orders }: UserCenterPageProps) {
           <PlainButton onClick={openChangePasswordModal} data-testid="user-change-password">
             {t('changePassword')}
           </PlainButton>
-          <Link href="/recharge/member" className="plain-btn plain-btn-primary">
+          <Link href="/recharge/member" className={plainButtonClass({ variant: 'primary' })}>
             {t('upgrade')}
           </Link>
         </div>
