@@ -18,8 +18,8 @@ import PageLoading from './PageLoading';
 const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'));
 const FindPwdPage = lazyPage(() => import('@/features/auth/pages/FindPwdPage'));
-// The home page and the user centre use no antd of their own (the user centre's dialogs, QR code and
-// desktop tables bring antd's provider along): they wait for none of antd's code.
+// The signed-in pages use no antd of their own (their dialogs, pickers, desktop tables and antd-made
+// tabs bring antd's provider along): they wait for none of antd's code.
 const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), ['home']);
 const UserCenterPage = lazyPage(() => import('@/features/user/pages/UserCenterPage'), ['user']);
 const FlowPage = lazyPage(() => import('@/features/flow/pages/FlowPage'), ['flow']);

@@ -1,9 +1,9 @@
 /**
  * antd's ConfigProvider (zh_CN locale, theme) for the parts of the app that use antd components:
  * the pages that use antd (`withAntd` in src/app/lazy.ts), and the lazily loaded antd parts a page
- * without antd may show (Antd*.tsx here: overlays, table, select, date pickers; lazy-antd.ts for others). It is loaded with those lazy
- * chunks instead of wrapping the whole app, so the visitor screens, the top bar, the home page and
- * the user centre load no antd code at all.
+ * without antd may show (Antd*.tsx here: overlays, table, select, date pickers; lazy-antd.ts for
+ * others). It is loaded with those lazy chunks instead of wrapping the whole app, so the visitor
+ * screens, the top bar and the signed-in pages load no antd code for their first screen.
  * All instances share antd's global style cache, so styles are generated once.
  */
 import type { ComponentType, ReactNode } from 'react';

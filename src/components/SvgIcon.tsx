@@ -1,7 +1,7 @@
 /**
  * SvgIcon: one of Ant Design's icons (its definition from @ant-design/icons-svg) as a plain inline
  * SVG in antd's `anticon` span (styled in styles.css as @ant-design/icons styles it), for parts of
- * screens that load no antd (the public pages, the top bar, the home page): @ant-design/icons' React
+ * screens that load no antd (the public pages, the top bar, the signed-in pages): @ant-design/icons' React
  * components bring antd's colour and style utilities along, and the build puts those in antd's core chunk.
  */
 import { createElement, type ReactNode } from 'react';
