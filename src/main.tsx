@@ -9,6 +9,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import '@/lib/i18n';
 import '@/styles.css';
 import App from '@/app/App';
+import { startRoute } from '@/app/routes';
 import { installPreloadErrorHandler } from '@/app/lazy';
 import { installPendingLogoutSender } from '@/lib/pending-logout';
 import { getUserInfo, userAvatarSrc } from '@/lib/session';
@@ -16,9 +17,14 @@ import { APP_SHELL_ATTRIBUTE } from '@common/prerendered-pages';
 
 installPreloadErrorHandler();
 installPendingLogoutSender();
-// The signed-in user's avatar is the largest image of some pages (/user/center): ask for it now,
-// not once the page's code has arrived and rendered it.
-if (getUserInfo()) new Image().src = userAvatarSrc();
+if (getUserInfo()) {
+  // A signed-in visit asks for its page's code, catalogue and data first, ahead of the layout's own
+  // parts that the first render asks for: on a phone's few connections the page is what shows.
+  startRoute(window.location.pathname, { code: true });
+  // The signed-in user's avatar is the largest image of some pages (/user/center): ask for it now,
+  // not once the page's code has arrived and rendered it.
+  new Image().src = userAvatarSrc();
+}
 
 const container = document.getElementById('root')!;
 const app = (

@@ -92,3 +92,17 @@ describe('lazy part that fails while offline', () => {
     }
   });
 });
+
+describe('lazyPage preload', () => {
+  it('preload() asks for the code before the page renders; the render takes that load over instead of asking again', async () => {
+    const Part = () => createElement('p', null, 'page');
+    const factory = vi.fn(async () => ({ default: Part }));
+    const Page = lazyPage(factory);
+    Page.preload();
+    Page.preload();
+    expect(factory).toHaveBeenCalledTimes(1);
+    render(createElement(Suspense, { fallback: createElement('p', null, 'waiting') }, createElement(Page)));
+    expect(await screen.findByText('page')).toBeTruthy();
+    expect(factory).toHaveBeenCalledTimes(1);
+  });
+});

@@ -11,15 +11,28 @@ export { installPreloadErrorHandler, markChunksHealthy, reloadOnceForMissingChun
 
 /**
  * `lazyPage(factory, namespaces?)`: `namespaces` are the page's i18n namespaces, fetched in parallel with its code (no waterfall of
- * chunk -> render -> catalogue).
+ * chunk -> render -> catalogue). `Page.preload()` asks for both before React renders the page; the
+ * first render then takes that load over instead of starting another.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function lazyPage<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>, namespaces: string[] = []) {
-  return lazyPart(() =>
+  const load = () =>
     Promise.all([factory(), namespaces.length ? loadNamespaces(...namespaces).catch(() => undefined) : undefined]).then(
       ([module]) => module,
-    ),
-  );
+    );
+  let preloaded: Promise<{ default: T }> | undefined;
+  const Page = lazyPart(() => {
+    // Only the first load is taken over: a retry (offline, a missing chunk) asks afresh.
+    const started = preloaded ?? load();
+    preloaded = undefined;
+    return started;
+  });
+  return Object.assign(Page, {
+    preload() {
+      preloaded ??= load();
+      preloaded.catch(() => undefined); // reported when the page renders and takes it over
+    },
+  });
 }
 
 /**
@@ -33,15 +46,12 @@ export function withAntd<P extends object>(factory: () => Promise<{ default: Com
 const preloaded = new Set<string>();
 
 /**
- * `<PreloadData name load />`: starts a page's first API calls (`load`, SWR preloads) while its lazy
- * code and catalogue load, once per page (`name`): rendered beside the lazy page, it runs before the
- * page suspends, and the page's own hooks take the requests over (and report their errors). Later
- * visits find the code loaded and fetch from the page itself.
+ * Starts a page's first API calls (`load`, SWR preloads) while its lazy code and catalogue load,
+ * once per page (`name`): the page's own hooks take the requests over (and report their errors).
+ * Later visits find the code loaded and fetch from the page itself.
  */
-export function PreloadData({ name, load }: { name: string; load: () => Promise<unknown> }) {
-  if (!preloaded.has(name)) {
-    preloaded.add(name);
-    load().catch(() => undefined);
-  }
-  return null;
+export function preloadDataOnce(name: string, load: () => Promise<unknown>) {
+  if (preloaded.has(name)) return;
+  preloaded.add(name);
+  load().catch(() => undefined);
 }

@@ -1,18 +1,18 @@
 /**
- * The route table. Every page is lazy; a signed-in page's first API calls start with its code
- * (PreloadData with the feature's preload), not after it. The guard runs first; visitors reach only
- * the visitor paths. Pages owned by feature helpers (flow, plan, recharge) are only routed from here.
+ * The route table. Every page is lazy; a signed-in page's code and first API calls start together
+ * (`startRoute`), not one after the other. The guard runs first; visitors reach only the visitor
+ * paths. Pages owned by feature helpers (flow, plan, recharge) are only routed from here.
  */
 import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
-import { FLOW_TYPES, type FlowType } from '@common/domain';
+import { FLOW_TYPES } from '@common/domain';
 import { rememberInvite } from '@/lib/session';
 import { preloadFlowData } from '@/features/flow/api';
 import { preloadPlanData } from '@/features/plan/api';
 import { preloadRechargeData } from '@/features/recharge/api';
 import { preloadUserCenterData } from '@/features/user/api';
 import { inviteIdFromPath } from './guard';
-import { lazyPage, PreloadData, withAntd } from './lazy';
+import { lazyPage, preloadDataOnce, withAntd } from './lazy';
 import PageLoading from './PageLoading';
 
 const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
@@ -40,6 +40,41 @@ const userCenterOrders: ReactNode = <Suspense fallback={null}><LatestOrders /></
 
 const preloadUserCenter = () => Promise.all([preloadUserCenterData(), preloadRechargeData.latestOrders()]);
 
+/** What a signed-in page needs first: its lazy parts, and its first API calls under a name said once. */
+interface PageStart {
+  parts: { preload(): void }[];
+  name: string;
+  load?: () => Promise<unknown>;
+}
+
+const isOneOf = <T extends string>(list: readonly T[], value: string): value is T => (list as readonly string[]).includes(value);
+
+function pageStart(path: string): PageStart | undefined {
+  if (path === '/') return { parts: [HomePage, PlanOverview], name: 'home', load: preloadPlanData.overview };
+  if (path === '/user/center') return { parts: [UserCenterPage, LatestOrders], name: 'user/center', load: preloadUserCenter };
+  if (path === '/plan/list') return { parts: [PlanPage], name: 'plan/list', load: preloadPlanData.list };
+  if (path === '/plan/template') return { parts: [PlanPage], name: 'plan/template', load: preloadPlanData.template };
+  const [, section, type = ''] = path.split('/');
+  if (section === 'flow' && isOneOf(FLOW_TYPES, type)) return { parts: [FlowPage], name: `flow/${type}`, load: () => preloadFlowData(type) };
+  if (section === 'recharge' && isOneOf(RECHARGE_TYPES, type)) {
+    return { parts: [RechargePage], name: `recharge/${type}`, load: type === 'integral' || type === 'member' ? preloadRechargeData[type] : undefined };
+  }
+  return undefined;
+}
+
+/**
+ * Starts the first API calls of the page at `path` (once per page: later visits fetch from the page
+ * itself), and with `code` its lazy code and catalogue too. main.tsx calls it with code before the
+ * first render, so a signed-in visit asks for its page ahead of the layout's own parts; the routes
+ * call it for each page they show.
+ */
+export function startRoute(path: string, { code = false } = {}) {
+  const start = pageStart(path);
+  if (!start) return;
+  if (code) start.parts.forEach((part) => part.preload());
+  if (start.load) preloadDataOnce(start.name, start.load);
+}
+
 /** /smi/{id}, /sui/{id}: keep the invite id for /register, then replace the route with /login. */
 function InviteRedirect() {
   const [location] = useLocation();
@@ -50,28 +85,20 @@ function InviteRedirect() {
 
 function FlowRoute() {
   const { type } = useParams<{ type: string }>();
-  if (!(FLOW_TYPES as readonly string[]).includes(type)) return <NotFoundPage />;
-  return (
-    <>
-      <PreloadData name={`flow/${type}`} load={() => preloadFlowData(type as FlowType)} />
-      <FlowPage key={type} flowType={type as FlowType} />
-    </>
-  );
+  if (!isOneOf(FLOW_TYPES, type)) return <NotFoundPage />;
+  return <FlowPage key={type} flowType={type} />;
 }
 
 function RechargeRoute() {
   const { type } = useParams<{ type: string }>();
-  if (!(RECHARGE_TYPES as readonly string[]).includes(type)) return <NotFoundPage />;
-  const preload = type === 'integral' || type === 'member' ? preloadRechargeData[type] : undefined;
-  return (
-    <>
-      {preload && <PreloadData name={`recharge/${type}`} load={preload} />}
-      <RechargePage type={type as RechargeType} />
-    </>
-  );
+  if (!isOneOf(RECHARGE_TYPES, type)) return <NotFoundPage />;
+  return <RechargePage type={type} />;
 }
 
 export default function AppRoutes() {
+  const [location] = useLocation();
+  // Before the page suspends: its first API calls go out while its code loads.
+  startRoute(location);
   return (
     <Suspense fallback={<PageLoading />}>
       <Switch>
@@ -87,14 +114,12 @@ export default function AppRoutes() {
         <Route path="/register" component={RegisterPage} />
         <Route path="/find-pwd" component={FindPwdPage} />
         <Route path="/">
-          <PreloadData name="home" load={preloadPlanData.overview} />
           <HomePage extra={homeExtra} />
         </Route>
         <Route path="/user">
           <Redirect to="/user/center" replace />
         </Route>
         <Route path="/user/center">
-          <PreloadData name="user/center" load={preloadUserCenter} />
           <UserCenterPage orders={userCenterOrders} />
         </Route>
         <Route path="/flow">
@@ -105,11 +130,9 @@ export default function AppRoutes() {
           <Redirect to="/plan/list" replace />
         </Route>
         <Route path="/plan/list">
-          <PreloadData name="plan/list" load={preloadPlanData.list} />
           <PlanPage type="list" />
         </Route>
         <Route path="/plan/template">
-          <PreloadData name="plan/template" load={preloadPlanData.template} />
           <PlanPage type="template" />
         </Route>
         <Route path="/recharge">
