@@ -9,7 +9,8 @@ import { apiGet } from '@/lib/api';
 import { SERVICE_INFO_PATH } from '@/lib/api-paths';
 
 function fetchServiceInfo() {
-  return apiGet<ServiceInfo>(SERVICE_INFO_PATH, undefined, { silent: true });
+  // Low priority: shown only in the service panel and dialog, never in a page's first screen.
+  return apiGet<ServiceInfo>(SERVICE_INFO_PATH, undefined, { silent: true, priority: 'low' });
 }
 
 export function useServiceInfo() {

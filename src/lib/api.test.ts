@@ -30,6 +30,14 @@ describe('API client', () => {
     expect(requests[0].headers['x-requested-with']).toBe('XMLHttpRequest');
   });
 
+  it('asks at the priority the caller gives (low for refreshes of what is on screen), else the browser default', async () => {
+    setSession('tok-1', user);
+    const { requests } = stubFetch(() => ({ body: { success: true, data: null } }));
+    await apiGet('/api/user/user-data', undefined, { priority: 'low' });
+    await apiGet('/api/plan/count-data');
+    expect(requests.map((request) => request.priority)).toEqual(['low', undefined]);
+  });
+
   it('sends no t-token when logged out', async () => {
     const { requests } = stubFetch(() => ({ body: { success: true, data: null } }));
     await apiPost('/api/user/pwd-login', { phone: '1' });

@@ -40,6 +40,11 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** Sent as `Idempotency-Key`; makes a POST safe to retry. One per user action. */
   idempotencyKey?: string;
+  /**
+   * The fetch's priority: 'low' for a refresh of what the page already shows, so that on a phone's
+   * few connections it queues behind the requests the page is waiting for.
+   */
+  priority?: RequestPriority;
 }
 
 export class ApiError extends Error {
@@ -112,6 +117,7 @@ async function send(method: string, path: string, url: string, body: unknown, op
       body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
       signal: controller.signal,
       credentials: 'same-origin',
+      priority: opts.priority,
     });
   } catch (error) {
     const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';

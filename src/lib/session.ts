@@ -7,7 +7,8 @@
  *   `setSession(token, user)` after login/register, `setUserInfo(user)`,
  *   `clearSession()`, `reloadSessionFromStorage()`, `UserInfo`.
  * - `userAvatarSrc(user?)`, `avatarSrc(name)`.
- * - `useSession()`: `{ token, user, isLogin, userPhone, userAvatarSrc }`, re-renders on change.
+ * - `useSession()`: `{ token, user, isLogin, userPhone, userAvatarSrc }`, re-renders on change;
+ *   `useIsLogin()` re-renders only when logging in or out.
  * - `useCurrentUser()`: SWR on `/api/user/user-data` (only with a token); keeps the stored user info
  *   fresh. Load failures are only logged, never toasted.
  * - `refreshCurrentUser()`: re-fetch user data (call after a payment so the top-bar balance updates).
@@ -103,8 +104,16 @@ export function useSession(): SessionState {
   };
 }
 
+const isLoginSnapshot = () => getSnapshot().user !== null;
+
+/** Whether a user is logged in; re-renders only when that changes (not on every user info update). */
+export function useIsLogin(): boolean {
+  return useSyncExternalStore(subscribe, isLoginSnapshot, isLoginSnapshot);
+}
+
 async function fetchUserData(): Promise<UserInfo> {
-  const user = await apiGet<UserInfo>(USER_DATA_PATH, undefined, { silent: true });
+  // Low priority: the stored user info is on screen meanwhile.
+  const user = await apiGet<UserInfo>(USER_DATA_PATH, undefined, { silent: true, priority: 'low' });
   setUserInfo(user);
   return user;
 }

@@ -6,6 +6,8 @@ export interface RecordedRequest {
   method: string;
   headers: Record<string, string>;
   body: unknown;
+  /** The fetch priority asked for ('low' for refreshes of what is on screen), if any. */
+  priority?: RequestPriority;
 }
 
 export type Responder = (request: RecordedRequest) => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>;
@@ -22,6 +24,7 @@ export function stubFetch(responder: Responder) {
       method: init.method ?? 'GET',
       headers,
       body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+      priority: init.priority,
     };
     requests.push(request);
     if (init.signal?.aborted) throw new DOMException('aborted', 'AbortError');

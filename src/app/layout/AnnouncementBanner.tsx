@@ -30,7 +30,8 @@ function remembered(): Announcement | undefined {
 }
 
 async function fetchTop() {
-  const announcement = await apiGet<Announcement | null>(ANNOUNCEMENT_PATH, { type: 'top' }, { silent: true });
+  // Low priority: the page's HTML or the last answer is on screen meanwhile.
+  const announcement = await apiGet<Announcement | null>(ANNOUNCEMENT_PATH, { type: 'top' }, { silent: true, priority: 'low' });
   try {
     localStorage.setItem(REMEMBERED_KEY, announcement?.content?.trim() ?? '');
   } catch {

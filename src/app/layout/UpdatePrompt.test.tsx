@@ -10,15 +10,24 @@ vi.mock('virtual:pwa-register', () => ({
   },
 }));
 
-import UpdatePrompt from './UpdatePrompt';
+import UpdatePrompt, { REGISTER_DELAY_MS } from './UpdatePrompt';
 
 describe('UpdatePrompt', () => {
-  it('registers the service worker and offers a refresh when a new version waits', async () => {
+  it('registers the service worker a few seconds after load and offers a refresh when a new version waits', async () => {
+    vi.useFakeTimers();
     Object.defineProperty(navigator, 'serviceWorker', { value: {}, configurable: true });
     render(<UpdatePrompt enabled />);
-    await act(async () => {
-      for (let i = 0; i < 10; i++) await Promise.resolve();
-    });
+    const settle = () =>
+      act(async () => {
+        for (let i = 0; i < 10; i++) await Promise.resolve();
+      });
+    // Not while the first screen's requests are under way.
+    await act(async () => vi.advanceTimersByTime(REGISTER_DELAY_MS - 1));
+    await settle();
+    expect(onNeedRefresh).toBeUndefined();
+    await act(async () => vi.advanceTimersByTime(1));
+    vi.useRealTimers();
+    await settle();
     expect(onNeedRefresh).toBeTypeOf('function');
     expect(screen.queryByTestId('update-prompt')).toBeNull();
     act(() => onNeedRefresh!());
