@@ -28,6 +28,28 @@ function normalizeBase(base: string): string {
 /** Precache entries are relative to the build; assets served from a CDN get its absolute prefix. */
 const assetUrlPrefix: Record<string, string> = assetBase === '/' ? {} : { 'assets/': `${assetBase}assets/` };
 
+/** Modules whose static imports put a module in the code of every page or of a visitor's page. */
+const EVERY_PAGE_OR_VISITOR = /[\\/]src[\\/](main\.tsx|app[\\/]layout[\\/]|features[\\/]auth[\\/])/;
+
+/** antd's packages: a module that imports one statically stays out of the kit, which must not load antd. */
+const ANTD_PACKAGE = /node_modules[\\/](antd|@ant-design[\\/](?!icons-svg[\\/])[^\\/]+|@rc-component)[\\/]/;
+
+function signedInKit(id: string, context: { getModuleInfo(id: string): { importers: readonly string[]; importedIds: readonly string[] } | null }) {
+  if (!/[\\/](src[\\/](components|lib)|common)[\\/]/.test(id)) return null;
+  if (context.getModuleInfo(id)?.importedIds.some((imported) => ANTD_PACKAGE.test(imported))) return null;
+  const seen = new Set([id]);
+  const queue = [id];
+  while (queue.length) {
+    for (const importer of context.getModuleInfo(queue.shift()!)?.importers ?? []) {
+      if (EVERY_PAGE_OR_VISITOR.test(importer)) return null;
+      if (seen.has(importer)) continue;
+      seen.add(importer);
+      queue.push(importer);
+    }
+  }
+  return 'signed-in-kit';
+}
+
 export default defineConfig({
   base: assetBase,
   experimental: {
@@ -72,6 +94,11 @@ export default defineConfig({
             // The QR codes are drawn without antd (src/components/LazyQRCode.tsx): the Babel helpers they
             // share with antd are a small chunk of their own, not a reason to load antd's core.
             { name: 'babel-helpers', test: /node_modules[\\/]@babel[\\/]runtime[\\/]/, minShareCount: 2, priority: 7 },
+            // The small shared parts of the signed-in pages (src/components, src/lib) as one chunk: a
+            // page asks for it once instead of for a dozen 1 KB chunks, which on a phone's few
+            // connections queue behind each other. Only what no visitor page, the entry or the layout's
+            // lazy parts (on every page) import: those keep their own chunks and stay as small as they are.
+            { name: signedInKit, minShareCount: 2, priority: 4, includeDependenciesRecursively: false },
           ],
         },
       },
