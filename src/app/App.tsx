@@ -3,12 +3,13 @@
  * it comes with the lazy parts that use antd (see src/components/AntdProvider.tsx).
  * At start the stored session is used and the user info is (re)loaded from the server.
  */
-import { Suspense, useLayoutEffect, type ReactNode } from 'react';
+import { memo, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { useLocation, useSearch } from 'wouter';
+import AfterFirstPaint, { LAYOUT_PARTS_WAIT_MS } from '@/components/AfterFirstPaint';
 import { swrFetcher } from '@/lib/api';
 import { deferAnswers } from '@/lib/swr-deferred';
-import { rememberRedirect, useCurrentUser, useSession } from '@/lib/session';
+import { rememberRedirect, useCurrentUser, useIsLogin } from '@/lib/session';
 import { decideGuard, isConsolePath } from './guard';
 import PageLoading from './PageLoading';
 import { useNavigationEffects } from './navigation';
@@ -26,11 +27,22 @@ function GuardRedirect({ to, remember }: { to: string; remember?: string }) {
   return null;
 }
 
+/**
+ * Keeps the stored user info fresh; a component of its own so that an answer re-renders nothing
+ * else, and rendered once the page has, since the stored user info is on screen meanwhile.
+ */
+function CurrentUserRefresh() {
+  useCurrentUser();
+  return null;
+}
+
+// Re-rendered by its own hooks (the location) only: a re-render of the shell above does not reach the page.
+const Routes = memo(AppRoutes);
+
 function Shell() {
   const [location] = useLocation();
   const search = useSearch();
-  const { isLogin } = useSession();
-  useCurrentUser();
+  const isLogin = useIsLogin();
   useNavigationEffects(location);
   const decision = decideGuard(location, search, isLogin);
   // The operator console has its own layout (no user-facing top bar, banner or floating nav).
@@ -46,7 +58,7 @@ function Shell() {
   return (
     <AppLayout>
       <ErrorBoundary resetKey={location}>
-        {decision.kind === 'pass' ? <AppRoutes /> : <GuardRedirect to={decision.to} remember={'remember' in decision ? decision.remember : undefined} />}
+        {decision.kind === 'pass' ? <Routes /> : <GuardRedirect to={decision.to} remember={'remember' in decision ? decision.remember : undefined} />}
       </ErrorBoundary>
     </AppLayout>
   );
@@ -63,6 +75,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <AppProviders>
+      <AfterFirstPaint maxWait={LAYOUT_PARTS_WAIT_MS}>
+        <CurrentUserRefresh />
+      </AfterFirstPaint>
       <Shell />
     </AppProviders>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { fireEvent, render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ResponsiveTable from './ResponsiveTable';
 
@@ -39,6 +39,22 @@ function Selectable({ onPage }: { onPage: (page: number) => void }) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('ResponsiveTable', () => {
+  it('on a phone: the first screen of cards at once, the cards below it and the pager once that has painted', async () => {
+    viewportIsPhone(true);
+    const many = Array.from({ length: 10 }, (_, n) => ({ id: n + 1, name: `计划 ${n + 1}`, points: n }));
+    render(
+      <ResponsiveTable<Row> data-testid="list" rowKey="id" columns={columns} dataSource={many} pagination={{ current: 1, pageSize: 10, total: 25 }} />,
+    );
+    const cards = () => within(screen.getByTestId('list')).getAllByRole('listitem');
+    expect(cards()).toHaveLength(3);
+    expect(cards()[0].textContent).toContain('计划 1');
+    // The pager would otherwise show right under the third card, then move down.
+    expect(screen.queryByRole('navigation')).toBeNull();
+    await waitFor(() => expect(cards()).toHaveLength(10));
+    expect(cards()[9].textContent).toContain('计划 10');
+    expect(screen.getByRole('navigation', { name: '第 1 / 3 页' })).toBeTruthy();
+  });
+
   it('on a phone: one card per row with each column titled, no antd table, selection and paging', () => {
     viewportIsPhone(true);
     const onPage = vi.fn();

@@ -12,7 +12,15 @@ import type { TableColumnType, TablePaginationConfig, TableProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '@/lib/lazy-part';
 import PlainButton from './PlainButton';
+import { useAfterFirstPaint } from './AfterFirstPaint';
 import { useIsPhone } from '@/lib/viewport';
+
+/**
+ * The cards a phone shows on its first screen (and a little more): rendered with the list; the rest,
+ * and the pager under them, once that has painted, so the first screen is not held up by cards
+ * below it.
+ */
+const FIRST_SCREEN_CARDS = 3;
 
 const Table = lazyPart(() => import('./AntdTable')) as unknown as ComponentType<TableProps<object>>;
 
@@ -91,6 +99,7 @@ function CardList<T extends object>({ columns, dataSource, rowKey, loading, loca
     );
   const testId = (rest as { 'data-testid'?: string })['data-testid'];
   const list = className ? `card-list ${className}` : 'card-list';
+  const allShown = useAfterFirstPaint(rows.length > 0);
   if (busy && rows.length === 0) {
     return (
       <div className={list} data-testid={testId} aria-busy="true">
@@ -100,6 +109,26 @@ function CardList<T extends object>({ columns, dataSource, rowKey, loading, loca
       </div>
     );
   }
+  const card = (record: T, index: number) => (
+    <li key={keys[index]} className="card-list-card">
+      {rowSelection && (
+        <label className="card-list-line">
+          <input
+            type="checkbox"
+            checked={selected.has(keys[index])}
+            onChange={(event) => select(event.target.checked ? [...selected, keys[index]] : [...selected].filter((key) => key !== keys[index]))}
+          />
+          <span>{t('list.selectRow')}</span>
+        </label>
+      )}
+      {visible.map((column, columnIndex) => (
+        <div key={String(column.key ?? column.dataIndex ?? columnIndex)} className="card-list-line">
+          {typeof column.title === 'string' && <span className="card-list-label">{column.title}</span>}
+          <span className="card-list-value">{cellContent(column, record, index)}</span>
+        </div>
+      ))}
+    </li>
+  );
   return (
     <div className={list} data-testid={testId} aria-busy={busy || undefined}>
       {rowSelection && rows.length > 0 && (
@@ -116,29 +145,11 @@ function CardList<T extends object>({ columns, dataSource, rowKey, loading, loca
         <p className="plain-empty">{(locale?.emptyText as ReactNode) ?? null}</p>
       ) : (
         <ul className="card-list-rows">
-          {rows.map((record, index) => (
-            <li key={keys[index]} className="card-list-card">
-              {rowSelection && (
-                <label className="card-list-line">
-                  <input
-                    type="checkbox"
-                    checked={selected.has(keys[index])}
-                    onChange={(event) => select(event.target.checked ? [...selected, keys[index]] : [...selected].filter((key) => key !== keys[index]))}
-                  />
-                  <span>{t('list.selectRow')}</span>
-                </label>
-              )}
-              {visible.map((column, columnIndex) => (
-                <div key={String(column.key ?? column.dataIndex ?? columnIndex)} className="card-list-line">
-                  {typeof column.title === 'string' && <span className="card-list-label">{column.title}</span>}
-                  <span className="card-list-value">{cellContent(column, record, index)}</span>
-                </div>
-              ))}
-            </li>
-          ))}
+          {(allShown ? rows : rows.slice(0, FIRST_SCREEN_CARDS)).map(card)}
         </ul>
       )}
-      {pagination && <Pager {...pagination} />}
+      {/* With the later cards, so that it never shows above them and then moves down. */}
+      {pagination && (allShown || rows.length <= FIRST_SCREEN_CARDS) && <Pager {...pagination} />}
     </div>
   );
 }

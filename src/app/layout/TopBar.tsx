@@ -7,6 +7,7 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import PlainButton from '@/components/PlainButton';
+import AfterFirstPaint, { LAYOUT_PARTS_WAIT_MS } from '@/components/AfterFirstPaint';
 import { useSession } from '@/lib/session';
 import { lazyPage } from '../lazy';
 import { publicFileUrl } from '@/lib/public-files';
@@ -38,7 +39,9 @@ export default function TopBar() {
         <div className="topbar-right">
           {isLogin ? (
             <Suspense fallback={null}>
-              <UserArea />
+              <AfterFirstPaint maxWait={LAYOUT_PARTS_WAIT_MS}>
+                <UserArea />
+              </AfterFirstPaint>
             </Suspense>
           ) : (
             <PlainButton variant="primary" onClick={() => navigate('/login')} data-testid="nav-login">
