@@ -47,6 +47,17 @@ function expectSecurityHeaders(response: RawResponse, what: string) {
   expect(one(response, 'referrer-policy'), `${what}: Referrer-Policy`).toBe('strict-origin-when-cross-origin');
 }
 
+/**
+ * A file under /assets/: nosniff, and no document policy (CSP, frame, referrer, permissions, opener
+ * policies apply to documents and workers, none of which is there): half a kilobyte less per file.
+ */
+function expectAssetHeaders(response: RawResponse, what: string) {
+  expect(one(response, 'x-content-type-options'), `${what}: X-Content-Type-Options`).toBe('nosniff');
+  for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy']) {
+    expect(response.headers[name], `${what}: no ${name}`).toBeUndefined();
+  }
+}
+
 async function demoToken(): Promise<string> {
   const response = await post(at('/api/user/pwd-login'), { phone: '13800138000', password: 'demo12345' });
   expect(response.status).toBe(200);
@@ -162,12 +173,16 @@ describe('prerendered public pages', () => {
 });
 
 describe('cache headers per kind of file', () => {
-  it('hashed assets are immutable for a year', async () => {
+  it('hashed assets are immutable for a year, with nosniff and none of the document policies', async () => {
     for (const path of [mainScript, stylesheet].filter((p): p is string => !!p)) {
       const response = await get(at(path));
       expect(response.status, path).toBe(200);
       expect(one(response, 'cache-control'), path).toBe(IMMUTABLE);
-      expectSecurityHeaders(response, path);
+      expectAssetHeaders(response, path);
+      const again = await get(at(path), { 'if-none-match': String(response.headers.etag) });
+      expect(again.status, `${path} revalidated`).toBe(304);
+      expect(one(again, 'cache-control'), path).toBe(IMMUTABLE);
+      expectAssetHeaders(again, `${path} 304`);
     }
     const script = await get(at(mainScript));
     expect(script.headers['content-type']).toMatch(/^(application|text)\/javascript/);
