@@ -28,15 +28,26 @@ function normalizeBase(base: string): string {
 /** Precache entries are relative to the build; assets served from a CDN get its absolute prefix. */
 const assetUrlPrefix: Record<string, string> = assetBase === '/' ? {} : { 'assets/': `${assetBase}assets/` };
 
-/** Modules whose static imports put a module in the code of every page or of a visitor's page. */
-const EVERY_PAGE_OR_VISITOR = /[\\/]src[\\/](main\.tsx|app[\\/]layout[\\/]|features[\\/]auth[\\/])/;
+/**
+ * Modules whose static imports put a module in the entry or on a visitor's page (the floating nav is
+ * on /register and /find-pwd). The top bar's user area is signed-in only and loads after the page.
+ */
+const EVERY_PAGE_OR_VISITOR = /[\\/]src[\\/](main\.tsx|app[\\/]layout[\\/]FloatNav\.tsx|features[\\/]auth[\\/])/;
 
 /** antd's packages: a module that imports one statically stays out of the kit, which must not load antd. */
 const ANTD_PACKAGE = /node_modules[\\/](antd|@ant-design[\\/](?!icons-svg[\\/])[^\\/]+|@rc-component)[\\/]/;
 
-function signedInKit(id: string, context: { getModuleInfo(id: string): { importers: readonly string[]; importedIds: readonly string[] } | null }) {
-  if (!/[\\/](src[\\/](components|lib)|common)[\\/]/.test(id)) return null;
-  if (context.getModuleInfo(id)?.importedIds.some((imported) => ANTD_PACKAGE.test(imported))) return null;
+interface KitModuleInfo {
+  importers: readonly string[];
+  importedIds: readonly string[];
+  dynamicImporters: readonly string[];
+}
+
+function signedInKit(id: string, context: { getModuleInfo(id: string): KitModuleInfo | null }) {
+  if (!/[\\/](src[\\/](components|lib|features)|common|node_modules[\\/]dayjs)[\\/]/.test(id)) return null;
+  const info = context.getModuleInfo(id);
+  // A page or a part loaded on its own (import()) keeps its chunk; so does what imports antd.
+  if (!info || info.dynamicImporters.length > 0 || info.importedIds.some((imported) => ANTD_PACKAGE.test(imported))) return null;
   const seen = new Set([id]);
   const queue = [id];
   while (queue.length) {
@@ -89,15 +100,18 @@ export default defineConfig({
             // Icon definitions (@ant-design/icons-svg) never join it: the screens that draw them with
             // SvgIcon and load no antd (the top bar, the home page) would load it for them. Those that
             // several parts draw are one small chunk instead.
-            { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons-svg[\\/]/, minShareCount: 2, priority: 6 },
+            // SvgIcon, which draws them, goes with them: every part that loads one loads the other.
+            { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons-svg[\\/]|[\\/]src[\\/]components[\\/]SvgIcon\.tsx$/, minShareCount: 2, priority: 6 },
             { name: 'antd', test: /node_modules[\\/](antd|@ant-design[\\/](?!icons-svg[\\/])[^\\/]+|@rc-component[\\/](?!qrcode[\\/])|@babel|clsx|stylis|@emotion)[\\/]/, minShareCount: 12, priority: 5 },
             // The QR codes are drawn without antd (src/components/LazyQRCode.tsx): the Babel helpers they
             // share with antd are a small chunk of their own, not a reason to load antd's core.
             { name: 'babel-helpers', test: /node_modules[\\/]@babel[\\/]runtime[\\/]/, minShareCount: 2, priority: 7 },
-            // The small shared parts of the signed-in pages (src/components, src/lib) as one chunk: a
-            // page asks for it once instead of for a dozen 1 KB chunks, which on a phone's few
-            // connections queue behind each other. Only what no visitor page, the entry or the layout's
-            // lazy parts (on every page) import: those keep their own chunks and stay as small as they are.
+            // The shared parts of the signed-in pages (src/components, src/lib, the features' helpers,
+            // common/, dayjs) as one chunk: a page asks for its own chunk, this one and the icons, three
+            // requests instead of a dozen 1 KB ones queueing on a phone's six connections. Only what
+            // neither the entry nor a visitor's page (the floating nav included) imports: those keep
+            // their chunks and stay as small as they are. The top bar's user area (signed-in only,
+            // loaded after the page) shares it.
             { name: signedInKit, minShareCount: 2, priority: 4, includeDependenciesRecursively: false },
           ],
         },

@@ -51,7 +51,8 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
 
 function pageStart(path: string): PageStart | undefined {
   if (path === '/') return { parts: [HomePage, PlanOverview], name: 'home', load: preloadPlanData.overview };
-  if (path === '/user/center') return { parts: [UserCenterPage, LatestOrders], name: 'user/center', load: preloadUserCenter };
+  // The latest orders are below the first screen (drawn after it): their code comes then, their data now.
+  if (path === '/user/center') return { parts: [UserCenterPage], name: 'user/center', load: preloadUserCenter };
   if (path === '/plan/list') return { parts: [PlanPage], name: 'plan/list', load: preloadPlanData.list };
   if (path === '/plan/template') return { parts: [PlanPage], name: 'plan/template', load: preloadPlanData.template };
   const [, section, type = ''] = path.split('/');
