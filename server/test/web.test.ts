@@ -50,6 +50,26 @@ describe('serving the built app (npm start)', () => {
     expect(res.body).toBe(BIG_JS);
   });
 
+  it('gzips the page it fills in (the shell with its banner) for a client that accepts gzip', async () => {
+    const big = `<!doctype html><html><head><script id="i18n-catalogue" type="application/json">${JSON.stringify({ text: '任务计划'.repeat(400) })}</script></head><body><div id="root"><div class="app" data-app-shell>${ANNOUNCEMENT_BANNER_INCLUDE}</div></div></body></html>`;
+    const site = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-big-'));
+    fs.writeFileSync(path.join(site, 'index.html'), big);
+    const app = await buildApp({ ...env.ctx, config: { ...env.ctx.config, distDir: site } });
+    try {
+      const plain = await get('/plan/list', {}, app);
+      const zipped = await get('/plan/list', { 'accept-encoding': 'gzip' }, app);
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(zipped.statusCode).toBe(200);
+      expect(zipped.headers['content-encoding']).toBe('gzip');
+      expect(zipped.headers['cache-control']).toBe('no-cache');
+      expect(zipped.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+      expect(gunzipSync(zipped.rawPayload).toString()).toBe(plain.body);
+    } finally {
+      await app.close();
+      fs.rmSync(site, { recursive: true, force: true });
+    }
+  });
+
   it('sends the precompressed file to a client that accepts gzip', async () => {
     const res = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip' });
     expect(res.statusCode).toBe(200);

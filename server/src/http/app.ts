@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
+import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { UserRow } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
@@ -128,5 +129,9 @@ export async function createHttpShell(ctx: AppContext, opts: HttpShellOptions): 
   });
 
   installIdempotency(app);
+  // gzip for clients that ask (npm start serves browsers directly: the shell's HTML, API lists),
+  // registered after the idempotency hooks so that a recorded answer is the plain one. Behind
+  // nginx the API is never asked (snippets/api-proxy.conf): the edge compresses.
+  await app.register(fastifyCompress, { encodings: ['gzip'], threshold: 1024 });
   return app;
 }
