@@ -10,7 +10,6 @@ import { rememberInvite } from '@/lib/session';
 import { preloadFlowData } from '@/features/flow/api';
 import { preloadPlanData } from '@/features/plan/api';
 import { preloadRechargeData } from '@/features/recharge/api';
-import { preloadUserCenterData } from '@/features/user/api';
 import { inviteIdFromPath } from './guard';
 import { lazyPage, preloadDataOnce, withAntd } from './lazy';
 import PageLoading from './PageLoading';
@@ -38,8 +37,6 @@ const homeExtra: ReactNode = <Suspense fallback={null}><PlanOverview /></Suspens
 const LatestOrders = lazyPage(() => import('@/features/recharge').then((m) => ({ default: m.LatestOrders })), ['recharge']);
 const userCenterOrders: ReactNode = <Suspense fallback={null}><LatestOrders /></Suspense>;
 
-const preloadUserCenter = () => Promise.all([preloadUserCenterData(), preloadRechargeData.latestOrders()]);
-
 /** What a signed-in page needs first: its lazy parts, and its first API calls under a name said once. */
 interface PageStart {
   parts: { preload(): void }[];
@@ -51,8 +48,8 @@ const isOneOf = <T extends string>(list: readonly T[], value: string): value is 
 
 function pageStart(path: string): PageStart | undefined {
   if (path === '/') return { parts: [HomePage, PlanOverview], name: 'home', load: preloadPlanData.overview };
-  // The latest orders are below the first screen (drawn after it): their code comes then, their data now.
-  if (path === '/user/center') return { parts: [UserCenterPage], name: 'user/center', load: preloadUserCenter };
+  // Its first screen is the stored user; the lists below it (drawn after it) fetch when drawn.
+  if (path === '/user/center') return { parts: [UserCenterPage], name: 'user/center' };
   if (path === '/plan/list') return { parts: [PlanPage], name: 'plan/list', load: preloadPlanData.list };
   if (path === '/plan/template') return { parts: [PlanPage], name: 'plan/template', load: preloadPlanData.template };
   const [, section, type = ''] = path.split('/');

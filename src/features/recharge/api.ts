@@ -54,7 +54,6 @@ export const LATEST_ORDER_COUNT = 5;
 export const preloadRechargeData = {
   integral: () => Promise.all([preload(goodsKey('integral'), swrFetcher), preload(PAY_TYPES_PATH, swrFetcher)]),
   member: () => Promise.all([preload(goodsKey('member'), swrFetcher), preload(MEMBER_LEVELS_PATH, swrFetcher), preload(PAY_TYPES_PATH, swrFetcher)]),
-  latestOrders: () => preload(orderRecordsKey({ page: 1, pageSize: LATEST_ORDER_COUNT }), swrFetcher),
 };
 
 export const useLedger = (filters: ListFilters) =>

@@ -1,7 +1,7 @@
 /** User-center calls: avatar update and the recommend (invitees) list. */
-import useSWR, { preload } from 'swr';
+import useSWR from 'swr';
 import type { InvitedUser, Page } from '@common/api-types';
-import { apiPost, swrFetcher } from '@/lib/api';
+import { apiPost } from '@/lib/api';
 import type { UserInfo } from '@/lib/session';
 
 export const RECOMMEND_LIST_PATH = '/api/user/recommend/list';
@@ -32,6 +32,3 @@ export interface Device {
 export const logoutDevice = (id: number) => apiPost<Record<string, never>>('/api/user/devices/logout', { id });
 export const logoutOtherDevices = () => apiPost<{ count: number }>('/api/user/devices/logout-others');
 
-/** The user centre's data, fetched while its code loads (src/app/routes), so it does not wait for the code. */
-export const preloadUserCenterData = () =>
-  Promise.all([preload(recommendListKey(1), swrFetcher), preload(DEVICES_PATH, swrFetcher)]);
