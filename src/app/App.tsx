@@ -6,7 +6,6 @@
 import { memo, Suspense, useLayoutEffect, type ReactNode } from 'react';
 import { SWRConfig } from 'swr';
 import { useLocation, useSearch } from 'wouter';
-import AfterFirstPaint, { LAYOUT_PARTS_WAIT_MS } from '@/components/AfterFirstPaint';
 import { swrFetcher } from '@/lib/api';
 import { deferAnswers } from '@/lib/swr-deferred';
 import { rememberRedirect, useCurrentUser, useIsLogin } from '@/lib/session';
@@ -14,6 +13,7 @@ import { decideGuard, isConsolePath } from './guard';
 import PageLoading from './PageLoading';
 import { useNavigationEffects } from './navigation';
 import AppLayout from './layout/AppLayout';
+import AfterPage from './layout/AfterPage';
 import AppRoutes, { AdminConsole } from './routes';
 import ErrorBoundary from './ErrorBoundary';
 
@@ -75,9 +75,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
 export default function App() {
   return (
     <AppProviders>
-      <AfterFirstPaint maxWait={LAYOUT_PARTS_WAIT_MS}>
+      <AfterPage>
         <CurrentUserRefresh />
-      </AfterFirstPaint>
+      </AfterPage>
       <Shell />
     </AppProviders>
   );

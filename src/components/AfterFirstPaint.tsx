@@ -2,15 +2,12 @@
  * AfterFirstPaint: renders its children only once the page has painted and the browser is idle (at
  * most `maxWait` ms later, 300 by default), in a transition. For the parts of a page below its first
  * screen, or drawn into a frame already reserved: their rendering, code and requests then neither
- * delay the page's first contentful paint nor lengthen the task that paints it. The layout's own
- * parts wait longer (LAYOUT_PARTS_WAIT_MS): the idle moment comes once the page has rendered what it
- * is loading.
+ * delay the page's first contentful paint nor lengthen the task that paints it. A longer `maxWait`
+ * lets the idle moment come once the page has rendered what it is loading (src/app/layout/AfterPage).
  */
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 const IDLE_TIMEOUT_MS = 300;
-/** The longest the layout's parts around the page wait for the page to render first. */
-export const LAYOUT_PARTS_WAIT_MS = 2000;
 
 function whenIdle(callback: () => void, timeout: number): () => void {
   if (typeof requestIdleCallback === 'function') {

@@ -5,6 +5,7 @@
  */
 import { createServer as createHttpServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { createServer as createTcpServer, type Socket } from 'node:net';
+import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/edge-local.mjs';
 import { get, one, post, type RawResponse } from './http';
@@ -99,6 +100,29 @@ describe('nginx failures under /api/ answer the JSON envelope', () => {
       const response = await get(`${nginx.url}/api/user/user-data`);
       expect(response.status).toBe(503);
       expect(response.body.toString('utf8')).toBe(body);
+    } finally {
+      await nginx.stop();
+      await close(api);
+    }
+  });
+
+  it('never asks the API to compress (the edge does): API calls and the banner fragment of a page', async () => {
+    const asked: (string | undefined)[] = [];
+    const list = JSON.stringify({ success: true, data: { list: Array.from({ length: 50 }, (_, id) => ({ id, title: '演示商品 保温杯' })) } });
+    const api = createHttpServer((request, response) => {
+      asked.push(request.headers['accept-encoding']);
+      if (request.url?.startsWith('/api/Announcement/banner')) response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<div class="announcement"><span class="announcement-text">公告</span></div>');
+      else response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(list);
+    });
+    const nginx = await startSecondNginx({ apiUpstream: await listen(api), webRoot: edge.webRoot });
+    try {
+      const answer = await get(`${nginx.url}/api/plan/manage/list`, { 'accept-encoding': 'gzip' });
+      expect(one(answer, 'content-encoding')).toBe('gzip');
+      expect(gunzipSync(answer.body).toString('utf8')).toBe(list);
+      const page = await get(`${nginx.url}/login`, { 'accept-encoding': 'gzip' });
+      expect(gunzipSync(page.body).toString('utf8')).toContain('<span class="announcement-text">公告</span>');
+      expect(asked).toHaveLength(2);
+      expect(asked).toEqual([undefined, undefined]);
     } finally {
       await nginx.stop();
       await close(api);

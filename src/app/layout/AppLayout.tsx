@@ -8,8 +8,8 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { onUiEvent, type UiEventName } from '@/lib/ui-events';
 import { useIsLogin } from '@/lib/session';
-import AfterFirstPaint, { LAYOUT_PARTS_WAIT_MS } from '@/components/AfterFirstPaint';
 import { lazyPage, withAntd } from '../lazy';
+import AfterPage from './AfterPage';
 import AnnouncementBanner from './AnnouncementBanner';
 import TopBar from './TopBar';
 import OfflineNotice from './OfflineNotice';
@@ -44,6 +44,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { open, loaded, close } = useModals();
   const isLogin = useIsLogin();
+  const floatNav = <FloatNav />;
   const withFloatNav = location !== '/login';
   const panelPinned = useServicePanelPinned() && withFloatNav;
   // `with-float-nav` is known when the page is prerendered, so the room the wide layout keeps for the
@@ -57,15 +58,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
       <TopBar />
       <main className="app-main">{children}</main>
       <Suspense fallback={null}>
-        {withFloatNav &&
-          (isLogin ? (
-            // A signed-in page's own requests go first; a visitor's prerendered page already shows it.
-            <AfterFirstPaint maxWait={LAYOUT_PARTS_WAIT_MS}>
-              <FloatNav />
-            </AfterFirstPaint>
-          ) : (
-            <FloatNav />
-          ))}
+        {/* A visitor's prerendered page already shows it: hydrated at once. */}
+        {withFloatNav && (isLogin ? <AfterPage>{floatNav}</AfterPage> : floatNav)}
         {loaded.has('priceTable') && <PriceTableModal open={open === 'priceTable'} onClose={close} />}
         {loaded.has('service') && <ServiceModal open={open === 'service'} onClose={close} />}
         {loaded.has('changePassword') && <ChangePasswordModal open={open === 'changePassword'} onClose={close} />}

@@ -14,7 +14,7 @@ import RightOutlined from '@ant-design/icons-svg/es/asn/RightOutlined';
 import VerticalAlignTopOutlined from '@ant-design/icons-svg/es/asn/VerticalAlignTopOutlined';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { useSession } from '@/lib/session';
+import { useIsLogin } from '@/lib/session';
 import { openServiceModal } from '@/lib/ui-events';
 import SvgIcon from '@/components/SvgIcon';
 import { useServiceInfo } from '../service-info';
@@ -23,7 +23,7 @@ import { setServicePanelPinned, useServicePanelPinned } from './float-panel';
 
 export default function FloatNav() {
   const { t } = useTranslation('layout');
-  const { isLogin } = useSession();
+  const isLogin = useIsLogin();
   const [, navigate] = useLocation();
   const { data } = useServiceInfo();
   const pinned = useServicePanelPinned();

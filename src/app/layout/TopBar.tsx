@@ -7,16 +7,16 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import PlainButton from '@/components/PlainButton';
-import AfterFirstPaint, { LAYOUT_PARTS_WAIT_MS } from '@/components/AfterFirstPaint';
-import { useSession } from '@/lib/session';
+import { useIsLogin } from '@/lib/session';
 import { lazyPage } from '../lazy';
+import AfterPage from './AfterPage';
 import { publicFileUrl } from '@/lib/public-files';
 
 const UserArea = lazyPage(() => import('./UserArea'));
 
 export default function TopBar() {
   const { t } = useTranslation('layout');
-  const { isLogin } = useSession();
+  const isLogin = useIsLogin();
   const [location, navigate] = useLocation();
   const flowActive = location.startsWith('/flow');
   return (
@@ -39,9 +39,9 @@ export default function TopBar() {
         <div className="topbar-right">
           {isLogin ? (
             <Suspense fallback={null}>
-              <AfterFirstPaint maxWait={LAYOUT_PARTS_WAIT_MS}>
+              <AfterPage>
                 <UserArea />
-              </AfterFirstPaint>
+              </AfterPage>
             </Suspense>
           ) : (
             <PlainButton variant="primary" onClick={() => navigate('/login')} data-testid="nav-login">

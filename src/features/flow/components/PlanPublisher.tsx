@@ -14,7 +14,7 @@ import { earliestStartDate } from '@common/distribution';
 import { unitCost } from '@common/plan-cost';
 import { chosenOptionIds, CostSummary, defaultOptions, initialFlowForm, PlanFormFields, toPlanForm, totalCost, validateFlowForm, type FlowFormState } from '@/components/plan-form';
 import { formatPoints } from '@/lib/format';
-import { refreshCurrentUser, useCurrentUser, useSession } from '@/lib/session';
+import { refreshCurrentUser, useCurrentUser, useIsLogin } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { useSingleFlight } from '@/lib/single-flight';
@@ -36,7 +36,7 @@ function newForm(platform: PlanConfig): FlowFormState {
 export default function PlanPublisher({ flowType, platform }: PlanPublisherProps) {
   const { t } = useTranslation('flow');
   const [, navigate] = useLocation();
-  const { isLogin } = useSession();
+  const isLogin = useIsLogin();
   const { user } = useCurrentUser();
   const platformNames = useFlowTypeNames();
   const { timeZone, planConfigList: configs } = platform;
