@@ -1,7 +1,7 @@
 /**
  * bench:plans's server: the API exactly as `src/main.ts` builds it, plus GET
- * /bench/plan-list-before: the plan list behind the session check in its earlier shape
- * (bench/plan-list-before.ts), so that before and after run in the same process on the same data.
+ * /bench/plan-list-before: the session check and the plan list in their earlier shape, built per
+ * request (bench/plan-list-before.ts), so that before and after run in the same process on the same data.
  * It takes the `t-token` header and the list's page, pageSize, status and flowType (the benchmark
  * sends only valid ones). Only the benchmark starts it.
  */
@@ -12,9 +12,8 @@ import { buildApp } from '../src/app.ts';
 import { ok } from '../src/http/errors.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { consoleSmsProvider } from '../src/modules/sms/index.ts';
-import { listPlans } from '../src/modules/plan/index.ts';
 import type { FlowType, PlanStatus } from '../../common/domain.ts';
-import { sessionUserBefore } from './plan-list-before.ts';
+import { listPlansBefore, sessionUserBefore } from './plan-list-before.ts';
 
 const config = loadConfigOrExit('server');
 useSharedCaches(config.referenceCache);
@@ -27,7 +26,7 @@ app.get('/bench/plan-list-before', async (request, reply) => {
   const query = request.query as { page?: string; pageSize?: string; status?: PlanStatus; flowType?: FlowType };
   const filters = { status: query.status, flowType: query.flowType, dateType: 'createdAt' as const };
   const paging = { page: Number(query.page ?? 1), pageSize: Number(query.pageSize ?? 10) };
-  return ok(await listPlans(database.db, user.id, { ...filters, ...paging }, now, config.timeZone));
+  return ok(await listPlansBefore(database.db, user.id, { ...filters, ...paging }, now, config.timeZone));
 });
 await app.listen({ port: config.port, host: config.host });
 const stop = async () => {

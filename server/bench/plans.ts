@@ -5,9 +5,9 @@
  * `pglite,postgres`), on a throwaway PostgreSQL server.
  * Printed per database: EXPLAIN ANALYZE of the list statement (page and total) and of its count
  * alone; then p50/p95/p99 at 50 connections (autocannon) on one server process of the plan list
- * `before` (bench/baseline-server.ts: the session and its user read in two statements, as the
- * session check did) and `after` (/api/plan/manage/list: one statement), the same list statement
- * behind both; then count-data at 50 connections, the service time of one connection, and the
+ * `before` (bench/baseline-server.ts: the session check and the list statement built with the
+ * query builder on every request, as they were) and `after` (/api/plan/manage/list: both prepared
+ * once per database handle, named on PostgreSQL), the same SQL behind both; then count-data at 50 connections, the service time of one connection, and the
  * time and peak memory of exporting user 1's 10 000 plans (VmRSS / VmHWM from /proc).
  * The list's earlier index (sorted rows of another index instead of walking its own) is not
  * rebuilt here: the EXPLAIN output of a run on an older commit shows it.
@@ -112,7 +112,7 @@ async function explainLists(db: Db, heavyUserId: number): Promise<void> {
     ];
     for (const [what, filters, page] of cases) {
       const where = planFilterWhere(userId, filters, now, TIME_ZONE);
-      await explain(`[list] ${what} (${who})`, planPageQuery(db, where, { page, pageSize: 10 }).getSQL());
+      await explain(`[list] ${what} (${who})`, planPageQuery(db, where, { limit: 10, offset: (page - 1) * 10 }).getSQL());
       await explain(`[count alone] ${what} (${who})`, sql`select count(*) from ${plans} where ${where}`);
     }
   }
@@ -251,5 +251,5 @@ async function benchDatabase(database: string): Promise<Record<string, string | 
 
 const all: Record<string, string | number>[] = [];
 for (const database of DATABASES) all.push(...(await benchDatabase(database)));
-console.log('\nSummary (plan list; before = session and user in two statements, after = /api/plan/manage/list)');
+console.log('\nSummary (plan list; before = statements built per request, after = /api/plan/manage/list, prepared)');
 console.table(all);

@@ -4,8 +4,9 @@
  * Status is never stored: the clock decides it from start_at / end_at (computed at creation from
  * the schedule) and stopped_at, both in SQL filters and in the rows answered.
  */
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { placeholderBinder, preparedOn } from '../../db/prepared.ts';
 import { plans } from '../../db/schema.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -119,17 +120,21 @@ export async function createPlan(
   });
 }
 
+/** A value as it is, for a statement built per call (see placeholderBinder for prepared ones). */
+const inline = <T>(_name: string, value: T) => value;
+type Bind = <T>(name: string, value: T) => T | SQLWrapper;
+
 /** SQL for a status that the clock derives (start_at / end_at / stopped_at at `now`). */
-export function statusCondition(status: PlanStatus, now: Date): SQL {
+export function statusCondition(status: PlanStatus, now: Date, bind: Bind = inline): SQL {
   switch (status) {
     case 'stopped':
       return isNotNull(plans.stoppedAt);
     case 'pending':
-      return and(isNull(plans.stoppedAt), gt(plans.startAt, now))!;
+      return and(isNull(plans.stoppedAt), gt(plans.startAt, bind('now', now)))!;
     case 'running':
-      return and(isNull(plans.stoppedAt), lte(plans.startAt, now), gt(plans.endAt, now))!;
+      return and(isNull(plans.stoppedAt), lte(plans.startAt, bind('now', now)), gt(plans.endAt, bind('now', now)))!;
     case 'completed':
-      return and(isNull(plans.stoppedAt), lte(plans.endAt, now))!;
+      return and(isNull(plans.stoppedAt), lte(plans.endAt, bind('now', now)))!;
   }
 }
 
@@ -147,20 +152,20 @@ export interface PlanFilters {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** WHERE of a user's live (not deleted) plans matching the filters. */
-export function planFilterWhere(userId: number, f: PlanFilters, now: Date, timeZone: string): SQL {
-  const conditions: SQL[] = [eq(plans.userId, userId), isNull(plans.deletedAt)];
-  if (f.flowType) conditions.push(eq(plans.flowType, f.flowType));
-  if (f.status) conditions.push(statusCondition(f.status, now));
+export function planFilterWhere(userId: number, f: PlanFilters, now: Date, timeZone: string, bind: Bind = inline): SQL {
+  const conditions: SQL[] = [eq(plans.userId, bind('userId', userId)), isNull(plans.deletedAt)];
+  if (f.flowType) conditions.push(eq(plans.flowType, bind('flowType', f.flowType)));
+  if (f.status) conditions.push(statusCondition(f.status, now, bind));
   if (f.keyword) {
-    const pattern = likePattern(f.keyword);
+    const pattern = bind('keyword', likePattern(f.keyword));
     conditions.push(or(ilike(plans.title, pattern), ilike(plans.itemId, pattern), sql`${plans.keywords}::text ilike ${pattern}`)!);
   }
   if (f.dateType === 'startDate') {
-    if (f.dateFrom) conditions.push(gte(plans.startDate, f.dateFrom));
-    if (f.dateTo) conditions.push(lte(plans.startDate, f.dateTo));
+    if (f.dateFrom) conditions.push(gte(plans.startDate, bind('startFrom', f.dateFrom)));
+    if (f.dateTo) conditions.push(lte(plans.startDate, bind('startTo', f.dateTo)));
   } else {
-    if (f.dateFrom) conditions.push(gte(plans.createdAt, zonedInstant(f.dateFrom, 0, 0, timeZone)));
-    if (f.dateTo) conditions.push(lt(plans.createdAt, zonedInstant(f.dateTo, 1, 0, timeZone)));
+    if (f.dateFrom) conditions.push(gte(plans.createdAt, bind('createdFrom', zonedInstant(f.dateFrom, 0, 0, timeZone))));
+    if (f.dateTo) conditions.push(lt(plans.createdAt, bind('createdTo', zonedInstant(f.dateTo, 1, 0, timeZone))));
   }
   return and(...conditions)!;
 }
@@ -172,15 +177,27 @@ export async function listPlans(
   now: Date,
   timeZone: string,
 ): Promise<Page<PlanRow>> {
-  const where = planFilterWhere(userId, q, now, timeZone);
-  const rows = await planPageQuery(db, where, q);
+  // Prepared once per filter combination (the names bound and the status tell them apart): the
+  // list is every plan screen's first request.
+  const binder = placeholderBinder();
+  const where = planFilterWhere(userId, q, now, timeZone, binder.bind);
+  const name = `plan_page:${binder.names()}${q.status ? `:${q.status}` : ''}`;
+  const page = preparedOn(db, name, (on, statementName) =>
+    planPageQuery(on, where, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }).prepare(statementName),
+  );
+  const rows = await page.execute({ ...binder.values, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   // No row carries the total: on page 1 there is nothing at all; past the end, count.
   const total =
-    rows.length > 0 ? rows[0]!.total : q.page === 1 ? 0 : Number((await db.select({ n: count() }).from(plans).where(where))[0]!.n);
+    rows.length > 0
+      ? rows[0]!.total
+      : q.page === 1
+        ? 0
+        : Number((await db.select({ n: count() }).from(plans).where(planFilterWhere(userId, q, now, timeZone)))[0]!.n);
   return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total, page: q.page, pageSize: q.pageSize };
 }
 
-export function planPageQuery(db: Executor, where: SQL, q: { page: number; pageSize: number }) {
+/** One page of plans (newest first) and the total matching `where`. */
+export function planPageQuery(db: Executor, where: SQL, page: { limit: number | Placeholder; offset: number | Placeholder }) {
   // One round trip: the page walks the live-plans index backwards and stops at the limit; the total
   // is an uncorrelated subquery, evaluated once, from an index alone. (count(*) over () would read
   // every matching row.) A page past the end has no row to carry it: listPlans counts then.
@@ -189,8 +206,8 @@ export function planPageQuery(db: Executor, where: SQL, q: { page: number; pageS
     .from(plans)
     .where(where)
     .orderBy(desc(plans.createdAt), desc(plans.id))
-    .limit(q.pageSize)
-    .offset((q.page - 1) * q.pageSize);
+    .limit(page.limit)
+    .offset(page.offset);
 }
 
 /** Pages through the filtered plans by a (created_at, id) cursor, newest first: constant memory. */

@@ -7,8 +7,9 @@
  * Revocation takes the token, or only its SHA-256 hash: an app that could not reach the server at
  * logout keeps nothing but the hash (it cannot sign in) and sends it once back online.
  */
-import { and, count, desc, eq, gt, isNull, ne, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { sessions, users, type UserRow } from '../../db/schema.ts';
 import { DAY, HOUR, MINUTE, type Clock } from '../../lib/clock.ts';
 import { newToken, sha256 } from '../../lib/crypto.ts';
@@ -58,12 +59,15 @@ export async function liveSession(
   client: ClientInfo = {},
 ): Promise<{ user: UserRow; sessionId: number } | null> {
   const now = clock.now();
-  const [found] = await db
-    .select({ session: { id: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), live(now)))
-    .limit(1);
+  const [found] = await preparedOn(db, 'live_session', (on, name) =>
+    on
+      .select({ session: { id: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }, user: users })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .limit(1)
+      .prepare(name),
+  ).execute({ tokenHash: sha256(token), now: now.toISOString() });
   if (!found) return null;
   const { session, user } = found;
   const newExpiry = now.getTime() + SESSION_TTL_MS;
