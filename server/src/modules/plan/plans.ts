@@ -245,22 +245,23 @@ export async function* iteratePlans(
  * days before today; anything else nothing today.
  */
 export async function countPlans(db: Executor, userId: number, flowType: FlowType | undefined, now: Date, timeZone: string): Promise<PlanCounts> {
-  const base = and(eq(plans.userId, userId), isNull(plans.deletedAt), flowType ? eq(plans.flowType, flowType) : undefined)!;
-  const counted = (status: PlanStatus) => sql<number>`count(*) filter (where ${statusCondition(status, now)})::int`;
-  const today = localDate(now, timeZone);
-  const hour = localParts(now, timeZone).hour;
-  const midnight = zonedInstant(today, 0, 0, timeZone);
-  const hoursBegun = sql`(select coalesce(sum(h.n::int), 0) from jsonb_array_elements_text(${plans.distribution}) with ordinality as h(n, i) where h.i <= ${hour + 1})`;
+  // Prepared once per handle, with and without the platform: the plan screens ask it with the list.
+  const { bind, values, names } = placeholderBinder();
+  const base = and(eq(plans.userId, bind('userId', userId)), isNull(plans.deletedAt), flowType ? eq(plans.flowType, bind('flowType', flowType)) : undefined)!;
+  const counted = (status: PlanStatus) => sql<number>`count(*) filter (where ${statusCondition(status, now, bind)})::int`;
+  const todayDate = localDate(now, timeZone);
+  const today = bind('today', todayDate);
+  const hoursBegun = sql`(select coalesce(sum(h.n::int), 0) from jsonb_array_elements_text(${plans.distribution}) with ordinality as h(n, i) where h.i <= ${bind('hours', localParts(now, timeZone).hour + 1)}::int)`;
+  const midnight = bind('midnight', zonedInstant(todayDate, 0, 0, timeZone));
   const daysBeforeToday = sql`greatest(0, least(${plans.days}, ${today}::date - ${plans.startDate}))`;
   const dispatchedToday = sql<number>`coalesce(sum(case
       when ${plans.stoppedAt} is null and ${plans.startDate} <= ${today}::date and ${plans.startDate} + ${plans.days} > ${today}::date then ${hoursBegun}
-      when ${plans.stoppedAt} >= ${midnight} then greatest(0, ${plans.dispatchedAtStop} - ${daysBeforeToday} * ${plans.dailyCount})
+      when ${plans.stoppedAt} >= ${midnight}::timestamptz then greatest(0, ${plans.dispatchedAtStop} - ${daysBeforeToday} * ${plans.dailyCount})
       else 0 end), 0)::int`;
   // Only plans begun by now and not ended or stopped before midnight can have tasks today.
-  const maybeToday = and(base, lte(plans.startAt, now), gt(plans.endAt, midnight), or(isNull(plans.stoppedAt), gt(plans.stoppedAt, midnight)));
-  // The balance is another module's query: asked at the same time, not after (one round trip less).
-  const [[row], integral] = await Promise.all([
-    db
+  const maybeToday = and(base, lte(plans.startAt, bind('now', now)), gt(plans.endAt, midnight), or(isNull(plans.stoppedAt), gt(plans.stoppedAt, midnight)));
+  const counts = preparedOn(db, `plan_counts:${names()}`, (on, name) =>
+    on
       .select({
         pending: counted('pending'),
         running: counted('running'),
@@ -270,9 +271,11 @@ export async function countPlans(db: Executor, userId: number, flowType: FlowTyp
         todayDispatched: sql<number>`(select ${dispatchedToday} from ${plans} where ${maybeToday})`,
       })
       .from(plans)
-      .where(base),
-    pointsBalance(db, userId),
-  ]);
+      .where(base)
+      .prepare(name),
+  );
+  // The balance is another module's query: asked at the same time, not after (one round trip less).
+  const [[row], integral] = await Promise.all([counts.execute(values), pointsBalance(db, userId)]);
   return { ...row!, integral };
 }
 

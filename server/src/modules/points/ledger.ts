@@ -8,6 +8,7 @@ import { and, eq, gte, sql } from 'drizzle-orm';
 import { formatPoints } from '../../../../common/points-format.ts';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
+import { preparedOn } from '../../db/prepared.ts';
 import { pointsLedger, users } from '../../db/schema.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { LedgerKind } from '../../../../common/domain.ts';
@@ -76,7 +77,10 @@ export async function changePoints(tx: Executor, change: PointsChange): Promise<
 
 /** A user's balance (users.integral, which only changePoints writes); 0 for an unknown user. */
 export async function pointsBalance(db: Executor, userId: number): Promise<number> {
-  const [row] = await db.select({ integral: users.integral }).from(users).where(eq(users.id, userId));
+  // Prepared: the plan screens ask it with their counts on every visit.
+  const [row] = await preparedOn(db, 'points_balance', (on, name) =>
+    on.select({ integral: users.integral }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(name),
+  ).execute({ userId });
   return row?.integral ?? 0;
 }
 
