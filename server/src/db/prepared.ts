@@ -1,8 +1,8 @@
 /**
  * Statements built once per database handle and then only executed: the hot reads every signed-in
- * request makes (the session check, the plan list). Building a query with Drizzle walks its whole
- * tree on every call, about a quarter of the API's CPU per plan-list request; a prepared one is SQL
- * text plus placeholders. On PostgreSQL the statement is also named, so each pooled connection
+ * request makes (the session check, the plan screens' list and counts). Building a query with
+ * Drizzle walks its whole tree on every call (some 15% of the API's CPU per plan-list request in a
+ * profile); a prepared one is SQL text plus placeholders. On PostgreSQL the statement is also named, so each pooled connection
  * parses and plans it once (node-postgres prepares it again on a new connection by itself).
  */
 import { sql, type SQLWrapper } from 'drizzle-orm';
