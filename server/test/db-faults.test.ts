@@ -172,12 +172,14 @@ describe.runIf(usingPostgres)('PostgreSQL faults under a running API server', ()
         return null;
       }
     };
-    // Each client buys and pays, one request after another, until told to stop (bounded).
+    // Each client buys and pays, one request after another, until told to stop (bounded); between
+    // purchases it reads the plan screens, whose statements are prepared on each pooled connection.
     const client = async () => {
       for (let i = 0; i < 500 && !stop; i++) {
         const created = await send('/api/order/create', { goodsId: 1, payType: 1 });
         if (created?.status === 200) await send(`/api/pay/sandbox/${(created.body as any).data.orderNo}/confirm`, {});
         else await new Promise((r) => setTimeout(r, 50));
+        await send(i % 2 ? '/api/plan/count-data' : '/api/plan/manage/list?status=running');
       }
     };
     const clients = Promise.all(Array.from({ length: 6 }, client));
@@ -194,6 +196,9 @@ describe.runIf(usingPostgres)('PostgreSQL faults under a running API server', ()
     expect(failures).toEqual([]);
     expect(answers.filter((a) => a.status !== 200 && !(a.status === 503 && a.body.message === UNAVAILABLE.message))).toEqual([]);
     expect(answers.slice(back).some((a) => a.status === 200)).toBe(true);
+    // The connections opened after the restart prepare those statements again.
+    expect((await request('/api/plan/manage/list?status=running')).status).toBe(200);
+    expect((await request('/api/plan/count-data')).status).toBe(200);
     expectAlive();
     await connectAdmin();
     const { rows } = await admin.query(
