@@ -18,7 +18,7 @@ import { listPlansBefore, sessionUserBefore } from './plan-list-before.ts';
 const config = loadConfigOrExit('server');
 useSharedCaches(config.referenceCache);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, db: database.db, clock: systemClock, sms: consoleSmsProvider(database.db, () => {}) });
+const app = await buildApp({ config, db: database.db, clock: systemClock, sms: consoleSmsProvider(database.db, () => {}), exclusive: database.exclusive });
 app.get('/bench/plan-list-before', async (request, reply) => {
   const now = systemClock.now();
   const user = await sessionUserBefore(database.db, String(request.headers['t-token'] ?? ''), now);

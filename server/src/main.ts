@@ -49,7 +49,7 @@ async function start(): Promise<void> {
 async function serve(config: Config, database: Database, seeds: { reference: boolean; demo: boolean; clearedCollect: boolean }): Promise<void> {
 
   const app = await buildApp(
-    { config, db: database.db, clock: systemClock, sms: createSmsProvider(config, database.db, (line) => log.info(line)) },
+    { config, db: database.db, clock: systemClock, sms: createSmsProvider(config, database.db, (line) => log.info(line)), exclusive: database.exclusive },
     { logger: log, poolStats: database.poolStats },
   );
 

@@ -94,6 +94,7 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
     db: database.db,
     clock,
     sms: opts.sms ?? consoleSmsProvider(database.db, () => {}),
+    exclusive: database.exclusive,
   };
   const app = await buildApp(ctx, { logger: opts.logger, poolStats: database.poolStats });
   await app.ready();

@@ -12,6 +12,7 @@ import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import * as schema from './schema.ts';
 import { STARTUP_LOCK_WAIT_MS, withStartupLock } from './startup-lock.ts';
+import { postgresExclusive, runAlone, type RunExclusive } from './exclusive.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from '../config.ts';
 
 export type Schema = typeof schema;
@@ -24,6 +25,8 @@ export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** Runs a job's work unless another process sharing this database runs it now (see exclusive.ts). */
+  exclusive: RunExclusive;
   /** PostgreSQL only: connections of the pool (open, idle, and requests waiting for one). */
   poolStats?(): { total: number; idle: number; waiting: number };
 }
@@ -80,7 +83,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await client.waitReady;
     const db = drizzlePglite({ client, schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
-    database = { db, kind: 'pglite', close: () => client!.close() };
+    database = { db, kind: 'pglite', close: () => client!.close(), exclusive: runAlone };
   } catch (err) {
     await client?.close().catch(() => {});
     const reason = errorCode(err) ?? (err as Error)?.message ?? String(err);
@@ -137,6 +140,7 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
     db,
     kind: 'postgres',
     close: () => pool.end(),
+    exclusive: postgresExclusive(databaseUrl, connectTimeoutMs),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

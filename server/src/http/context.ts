@@ -2,6 +2,7 @@
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { RunExclusive } from '../db/exclusive.ts';
 import type { UserRow } from '../db/schema.ts';
 
 /** Where SMS codes go. The console provider logs them; a real gateway implements the same call. */
@@ -15,6 +16,8 @@ export interface AppContext {
   db: Db;
   clock: Clock;
   sms: SmsProvider;
+  /** Periodic work that one process at a time should do (db/exclusive.ts). */
+  exclusive: RunExclusive;
 }
 
 declare module 'fastify' {

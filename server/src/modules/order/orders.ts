@@ -16,6 +16,7 @@ import {
 } from '../../../../common/domain.ts';
 import type { Executor, Tx } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
+import { startPeriodicJob } from '../../db/exclusive.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { orders, type GoodsSnapshot } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
@@ -379,11 +380,10 @@ export async function listOwnOrders(
   return paged(ctx.db, { from: orders, where: and(...conditions), orderBy: order }, q, toOrderView);
 }
 
-/** Periodic sweep so expired orders show as such (and are closed at their gateway) even if nobody reads them. */
-export function startExpirySweep(ctx: OrderCtx, payments: OrderPayments, log: Pick<Logger, 'error'>, everyMs = MINUTE): () => void {
-  const timer = setInterval(() => {
-    expireOrders(ctx, payments).catch((err) => log.error({ err }, 'order expiry sweep failed'));
-  }, everyMs);
-  timer.unref();
-  return () => clearInterval(timer);
+/**
+ * Periodic sweep so expired orders show as such (and are closed at their gateway) even if nobody
+ * reads them; one process at a time runs it.
+ */
+export function startExpirySweep(ctx: OrderCtx & Pick<AppContext, 'exclusive'>, payments: OrderPayments, log: Pick<Logger, 'error'>, everyMs = MINUTE): () => void {
+  return startPeriodicJob(ctx.exclusive, { name: 'order-expiry', everyMs, run: () => expireOrders(ctx, payments) }, log);
 }
