@@ -1,12 +1,13 @@
 /** Idempotency-Key on the creating POSTs: replay, other body, running, malformed, concurrency, expiry. */
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
 import { count, eq, sql } from 'drizzle-orm';
 import { idempotencyKeys, orders, plans } from '../src/db/schema.ts';
 import { buildApp } from '../src/app.ts';
 import { DAY } from '../src/lib/clock.ts';
 import { balanceOf, expectLedgerAddsUp, ledgerRows, planCount, validForm } from './plan-helpers.ts';
-import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
+import { call, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -68,17 +69,67 @@ describe('Idempotency-Key on plan create', () => {
     expect(await expectLedgerAddsUp(env, u.id, expect)).toBe(answers.find((a) => a.status === 200)!.body.data.integral);
   });
 
-  it('answers 409 (Chinese) when the first request with the key is still running after the wait', async () => {
+  it.runIf(usingPostgres)('answers 409 (Chinese) while another process runs the key, then replays its answer once it is kept', async () => {
     const u = await createTestUser(env, { integral: 1000 });
-    expect((await createPlan(u, 'slow')).status).toBe(200);
-    // Put the row back in the state a request in flight holds it: claimed, no answer yet.
-    await env.ctx.db.update(idempotencyKeys).set({ responseStatus: null, responseBody: null }).where(eq(idempotencyKeys.key, 'slow'));
-    const started = Date.now();
-    const running = await createPlan(u, 'slow');
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300); // it waited idempotencyWaitMs for the answer
-    expect(running.status).toBe(409);
-    expect(running.body).toEqual({ success: false, message: '相同的请求正在处理中，请稍后刷新查看结果' });
+    const first = await createPlan(u, 'slow');
+    expect(first.status).toBe(200);
+    // Another process running the key holds its transaction-scoped lock: take it from a connection of our own.
+    const other = new pg.Client({ connectionString: env.location.databaseUrl });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_advisory_xact_lock($1, hashtext($2))', [u.id, 'slow']);
+      const started = Date.now();
+      const running = await createPlan(u, 'slow');
+      expect(Date.now() - started).toBeGreaterThanOrEqual(300); // it waited idempotencyWaitMs for the answer
+      expect(running.status).toBe(409);
+      expect(running.body).toEqual({ success: false, message: '相同的请求正在处理中，请稍后刷新查看结果' });
+      // Released within the wait: the repeat waits, then replays.
+      const waiting = createPlan(u, 'slow');
+      await new Promise((r) => setTimeout(r, 100));
+      await other.query('rollback');
+      const replayed = await waiting;
+      expect([replayed.status, replayed.headers['idempotent-replayed'], replayed.body.data.id]).toEqual([200, 'true', first.body.data.id]);
+    } finally {
+      await other.end();
+    }
     expect(await planCount(env, u.id)).toBe(1);
+  });
+
+  it('a repeat in the same process while the first runs waits for it and replays it, or answers 409 after the wait', async () => {
+    const app = await buildApp(env.ctx);
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let runs = 0;
+    app.post('/api/test/slow-create', { preHandler: app.requireUser, config: { idempotent: true } }, async () => {
+      runs++;
+      await gate;
+      return { success: true, data: { run: runs } };
+    });
+    await app.ready();
+    try {
+      const u = await createTestUser(env);
+      const send = () =>
+        app.inject({ method: 'POST', url: '/api/test/slow-create', headers: { 'x-requested-with': 'XMLHttpRequest', 't-token': u.token, ...keyed('slow-here') }, payload: {} });
+      const first = send();
+      await new Promise((r) => setTimeout(r, 50));
+      const tooLate = send();
+      if (usingPostgres) {
+        // PGlite has one session: the repeat's login check itself waits for the first transaction.
+        const refused = await tooLate;
+        expect([refused.statusCode, refused.json().message]).toEqual([409, '相同的请求正在处理中，请稍后刷新查看结果']);
+      }
+      const waiting = send();
+      await new Promise((r) => setTimeout(r, 50));
+      release();
+      const [a, b] = await Promise.all([first, waiting]);
+      expect([a.statusCode, b.statusCode, b.headers['idempotent-replayed']]).toEqual([200, 200, 'true']);
+      expect(b.json()).toEqual(a.json());
+      if (!usingPostgres) expect((await tooLate).json()).toEqual(a.json());
+      expect(runs).toBe(1);
+    } finally {
+      await app.close();
+    }
   });
 
   it('refuses a malformed key with 400 and does nothing', async () => {

@@ -15,6 +15,24 @@ export const LINKS = {
   pdd: { itemUrl: 'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234', itemId: '345678901234' },
 } as const;
 
+/** A valid 2-day tb plan form (first service, first options) from a running server's price table, starting in 10 days. */
+export async function formFromServer(baseURL: string) {
+  const config = ((await (await fetch(`${baseURL}/api/plan/config/full-data`)).json()) as any).data.find((c: any) => c.flowType === 'tb');
+  const service = config.planConfigList[0];
+  return {
+    flowType: 'tb',
+    ...LINKS.tb,
+    title: '保温杯 316 不锈钢 大容量',
+    keywords: ['保温杯'],
+    configId: service.id,
+    optionIds: service.conditionList.map((c: any) => c.optionList[0].id),
+    dailyCount: 10,
+    days: 2,
+    startDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
+    distribution: Array.from({ length: 24 }, (_, h) => (h === 9 ? 10 : 0)),
+  };
+}
+
 /** 10 a day: 4 at 09:00 and 6 at 20:00. */
 export const DIST_9_20 = Array.from({ length: 24 }, (_, h) => (h === 9 ? 4 : h === 20 ? 6 : 0));
 

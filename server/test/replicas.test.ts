@@ -13,6 +13,7 @@ import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
 import { PLAN_CONFIG_SEED } from '../src/modules/plan-config/index.ts';
 import { startApiServer, type ApiServer } from './processes.mjs';
 import { createScratchDatabase, usingPostgres } from './support.ts';
+import { formFromServer } from './plan-helpers.ts';
 
 const PROCESSES = 4;
 
@@ -74,21 +75,7 @@ describe.skipIf(!usingPostgres)('API replicas on one PostgreSQL', () => {
   it('one Idempotency-Key sent 20 times at once across two processes: one plan, one charge; another body 422', async () => {
     const [a, b] = servers as [ApiServer, ApiServer];
     const [demo] = await db.select().from(schema.users).where(eq(schema.users.phone, DEMO_PHONE));
-    const config = ((await (await fetch(`${a.baseURL}/api/plan/config/full-data`)).json()) as any).data.find((c: any) => c.flowType === 'tb');
-    const service = config.planConfigList[0];
-    const form = {
-      flowType: 'tb',
-      itemUrl: 'https://item.taobao.com/item.htm?id=612345678901',
-      itemId: '612345678901',
-      title: '保温杯 316 不锈钢 大容量',
-      keywords: ['保温杯'],
-      configId: service.id,
-      optionIds: service.conditionList.map((c: any) => c.optionList[0].id),
-      dailyCount: 10,
-      days: 2,
-      startDate: new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10),
-      distribution: Array.from({ length: 24 }, (_, h) => (h === 9 ? 10 : 0)),
-    };
+    const form = await formFromServer(a.baseURL);
     const before = (await balanceAndLedger(demo!.id))[0]!;
     const key = { 'idempotency-key': 'replica-publish-1' };
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(i % 2 ? b : a, '/api/plan/create', form, key)));

@@ -1,20 +1,30 @@
 /**
  * Idempotency-Key for POSTs that create something or move points. A route opts in with
  * `config: { idempotent: true }` (after its requireUser preHandler). With the header:
- * - the first request claims (user, key) by inserting its row in a statement of its own, so two
- *   processes racing with one key cannot both run it; its answer (status and body) is stored;
- * - a repeat with the same method, path and body gets that answer again, with
+ * - the request runs in one database transaction of its own (while it runs, `ctx.db` is that
+ *   transaction, so the route's own transactions become savepoints of it) and its answer (status and
+ *   body) is written in that same transaction: the effect and the kept answer commit together or
+ *   not at all. A crash (kill -9, a lost connection) or a failed answer write rolls the effect back,
+ *   so a repeat runs afresh; nothing is ever left "running";
+ * - while it runs it holds a transaction-scoped advisory lock on (user, key), released with its
+ *   transaction (also by PostgreSQL when the process dies), so two processes racing with one key
+ *   cannot both run it; in one process a map of keys in flight does the same (PGlite has one session);
+ * - a repeat with the same method, path and body gets the kept answer again, with
  *   `Idempotent-Replayed: true`; one with another body gets 422;
- * - a repeat while the first still runs waits for it (idempotencyWaitMs) and replays it, else 409;
- * - an answer >= 500 is not kept (the work rolled back), so the same key may try again;
+ * - a repeat while the first truly still runs waits for it (idempotencyWaitMs) and replays it, else 409;
+ * - a refusal (4xx) rolls the transaction back and is kept afterwards (nothing took effect), a
+ *   5xx is not kept, so the same key may try again;
  * - a malformed key gets 400. Without the header a route behaves as before.
  * Keys live 24 hours; older rows are swept and their keys may be used again.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, preHandlerHookHandler } from 'fastify';
-import { and, eq, lt } from 'drizzle-orm';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteHandlerMethod } from 'fastify';
+import { and, eq, lt, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { DAY, MINUTE } from '../lib/clock.ts';
 import { sha256 } from '../lib/crypto.ts';
+import type { AppContext } from './context.ts';
 import { badRequest, conflict, unprocessable } from './errors.ts';
 
 const IDEMPOTENCY_HEADER = 'idempotency-key';
@@ -23,6 +33,7 @@ const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 const KEY_LIFETIME_MS = DAY;
 const SWEEP_EVERY_MS = 10 * MINUTE;
 const POLL_MS = 100;
+const RUNNING_MESSAGE = '相同的请求正在处理中，请稍后刷新查看结果';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,8 +41,8 @@ declare module 'fastify' {
     idempotent?: boolean;
   }
   interface FastifyRequest {
-    /** Set when this request claimed its Idempotency-Key and must record its answer. */
-    idempotencyClaim?: { userId: number; key: string };
+    /** Set when this keyed request was refused (its transaction rolled back): onSend keeps the refusal. */
+    idempotencyRefusal?: { userId: number; key: string; hash: string };
   }
 }
 
@@ -56,98 +67,163 @@ function readKey(request: FastifyRequest): string | null {
   return header;
 }
 
+const asText = (payload: unknown) =>
+  typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload instanceof ArrayBuffer ? Buffer.from(payload).toString('utf8') : '';
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The transaction of the keyed request running in this async context, while it is open. */
+const requestTransaction = new AsyncLocalStorage<{ tx: Tx; open: boolean }>();
+const databaseOf = new WeakMap<AppContext, Db>();
+
+/**
+ * Makes `ctx.db` the keyed request's transaction while one runs (in its async context), so every
+ * query of the route joins it without the route knowing; elsewhere it is the database. Returns the
+ * database itself, for the work that must stay outside (the sweep).
+ */
+function scopeDatabaseToKeyedRequests(ctx: AppContext): Db {
+  const known = databaseOf.get(ctx);
+  if (known) return known;
+  const db = ctx.db;
+  databaseOf.set(ctx, db);
+  Object.defineProperty(ctx, 'db', {
+    enumerable: true,
+    configurable: true,
+    get: () => {
+      const scope = requestTransaction.getStore();
+      return scope?.open ? (scope.tx as unknown as Db) : db;
+    },
+  });
+  return db;
+}
+
+/** A repeat found the key held by a request still running in another process. */
+const HELD_ELSEWHERE = Symbol('held elsewhere');
 
 /** Adds the onRoute hook; call on the root instance before any route is registered. */
 export function installIdempotency(app: FastifyInstance): void {
   const { ctx } = app;
+  const db = scopeDatabaseToKeyedRequests(ctx);
+  /** Keys of this process's requests in flight: "userId key" -> settles when that request's transaction ended. */
+  const inFlight = new Map<string, Promise<void>>();
   let lastSweep = 0;
 
   const sweep = (now: Date) => {
     if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
     lastSweep = now.getTime();
-    ctx.db
-      .delete(idempotencyKeys)
+    db.delete(idempotencyKeys)
       .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_LIFETIME_MS)))
       .catch((err: unknown) => app.log.error({ err }, 'sweeping expired idempotency keys failed'));
   };
 
-  /** Inserts the row (or takes over an expired one); true when this request now owns the key. */
-  const claim = async (userId: number, key: string, hash: string, now: Date) => {
-    const rows = await ctx.db
-      .insert(idempotencyKeys)
-      .values({ userId, key, requestHash: hash, createdAt: now })
-      .onConflictDoUpdate({
-        target: [idempotencyKeys.userId, idempotencyKeys.key],
-        set: { requestHash: hash, responseStatus: null, responseBody: null, createdAt: now },
-        setWhere: lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_LIFETIME_MS)),
-      })
-      .returning({ userId: idempotencyKeys.userId });
-    return rows.length > 0;
-  };
-
-  const findRow = async (userId: number, key: string) => {
-    const [row] = await ctx.db
+  /** The kept answer of (user, key), unless it is older than the keys' lifetime. */
+  const keptAnswer = async (tx: Tx, userId: number, key: string, now: Date) => {
+    const [row] = await tx
       .select()
       .from(idempotencyKeys)
       .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    return row;
+    const live = row && row.responseStatus !== null && row.createdAt.getTime() > now.getTime() - KEY_LIFETIME_MS;
+    return live ? { requestHash: row.requestHash, status: row.responseStatus!, body: row.responseBody ?? '' } : null;
+  };
+
+  const keepAnswer = (tx: Tx, row: { userId: number; key: string; hash: string; status: number; body: string; now: Date }) => {
+    const values = { requestHash: row.hash, responseStatus: row.status, responseBody: row.body, createdAt: row.now };
+    return tx
+      .insert(idempotencyKeys)
+      .values({ userId: row.userId, key: row.key, ...values })
+      .onConflictDoUpdate({ target: [idempotencyKeys.userId, idempotencyKeys.key], set: values });
   };
 
   const replay = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(body);
 
-  const claimOrReplay: preHandlerHookHandler = async function (request, reply) {
-    const key = readKey(request);
-    const userId = request.user?.id;
-    if (key === null || userId === undefined) return;
-    const hash = requestHash(request);
-    const now = ctx.clock.now();
-    if (await claim(userId, key, hash, now)) {
-      request.idempotencyClaim = { userId, key };
-      sweep(now);
-      return;
+  /** Waits until no request of this process holds the key (true), or the deadline passed (false). */
+  const waitForLocal = async (name: string, waitUntil: number): Promise<boolean> => {
+    for (;;) {
+      const running = inFlight.get(name);
+      if (!running) return true;
+      const left = waitUntil - Date.now();
+      if (left <= 0) return false;
+      await Promise.race([running, sleep(left)]);
     }
+  };
+
+  const runKeyed = async (request: FastifyRequest, reply: FastifyReply, key: string, userId: number, handle: () => Promise<unknown>) => {
+    const hash = requestHash(request);
+    const name = `${userId} ${key}`;
     const waitUntil = Date.now() + ctx.config.idempotencyWaitMs;
     for (;;) {
-      const row = await findRow(userId, key);
-      // Deleted meanwhile: the first attempt failed with 5xx; this one may run.
-      if (!row) {
-        if (await claim(userId, key, hash, ctx.clock.now())) {
-          request.idempotencyClaim = { userId, key };
-          return;
-        }
-        continue;
+      if (!(await waitForLocal(name, waitUntil))) throw conflict(RUNNING_MESSAGE);
+      let done!: () => void;
+      inFlight.set(name, new Promise<void>((resolve) => (done = resolve)));
+      const scope = { tx: undefined as unknown as Tx, open: false };
+      try {
+        const outcome = await db.transaction(async (tx) => {
+          // Another process runs this key now: its transaction holds the lock until it ends.
+          const lock = await tx.execute(sql`select pg_try_advisory_xact_lock(${userId}, hashtext(${key})) as locked`);
+          const { rows } = lock as unknown as { rows: Array<{ locked: boolean }> };
+          if (!rows[0]?.locked) return HELD_ELSEWHERE;
+          const now = ctx.clock.now();
+          const kept = await keptAnswer(tx, userId, key, now);
+          if (kept) {
+            if (kept.requestHash !== hash) throw unprocessable('该 Idempotency-Key 已用于内容不同的另一个请求，请为新的操作使用新的 Idempotency-Key');
+            return replay(reply, kept.status, kept.body);
+          }
+          sweep(now);
+          Object.assign(scope, { tx, open: true });
+          let answer: unknown;
+          try {
+            answer = await requestTransaction.run(scope, handle);
+          } catch (err) {
+            request.idempotencyRefusal = { userId, key, hash };
+            throw err;
+          } finally {
+            scope.open = false;
+          }
+          if (answer === undefined || answer === reply) throw new Error(`idempotent route ${request.routeOptions.url} must return its answer, not send it`);
+          await keepAnswer(tx, { userId, key, hash, status: reply.statusCode, body: asText(reply.serialize(answer)), now });
+          return answer;
+        });
+        if (outcome !== HELD_ELSEWHERE) return outcome;
+      } finally {
+        inFlight.delete(name);
+        done();
       }
-      if (row.requestHash !== hash) throw unprocessable('该 Idempotency-Key 已用于内容不同的另一个请求，请为新的操作使用新的 Idempotency-Key');
-      if (row.responseStatus !== null) return replay(reply, row.responseStatus, row.responseBody ?? '');
-      if (Date.now() >= waitUntil) throw conflict('相同的请求正在处理中，请稍后刷新查看结果');
+      if (Date.now() >= waitUntil) throw conflict(RUNNING_MESSAGE);
       await sleep(POLL_MS);
     }
   };
 
-  const recordAnswer: onSendHookHandler = async function (request, reply, payload) {
-    const claimed = request.idempotencyClaim;
-    if (!claimed) return payload;
-    request.idempotencyClaim = undefined;
-    const where = and(eq(idempotencyKeys.userId, claimed.userId), eq(idempotencyKeys.key, claimed.key));
+  /** A refusal took no effect (its transaction rolled back): keep it, so a repeat gets the same answer. */
+  const keepRefusal: onSendHookHandler = async function (request, reply, payload) {
+    const refused = request.idempotencyRefusal;
+    if (!refused) return payload;
+    request.idempotencyRefusal = undefined;
+    if (reply.statusCode >= 500) return payload;
+    const body = asText(payload);
     try {
-      if (reply.statusCode >= 500) await ctx.db.delete(idempotencyKeys).where(where);
-      else {
-        const body = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : '';
-        await ctx.db.update(idempotencyKeys).set({ responseStatus: reply.statusCode, responseBody: body }).where(where);
-      }
+      // Best effort: if it is lost, a repeat runs afresh, which is as correct.
+      await db
+        .insert(idempotencyKeys)
+        .values({ userId: refused.userId, key: refused.key, requestHash: refused.hash, responseStatus: reply.statusCode, responseBody: body, createdAt: ctx.clock.now() })
+        .onConflictDoNothing();
     } catch (err) {
-      // The key stays "running": repeats get 409 rather than a second run.
-      request.log.error({ err }, 'recording the idempotent answer failed');
+      request.log.error({ err }, 'keeping the idempotent refusal failed');
     }
     return payload;
   };
 
   app.addHook('onRoute', (route) => {
     if (!route.config?.idempotent) return;
+    const handler = route.handler;
+    const keyed: RouteHandlerMethod = async function (request, reply) {
+      const key = readKey(request);
+      const userId = request.user?.id;
+      if (key === null || userId === undefined) return handler.call(this, request, reply);
+      return runKeyed(request, reply, key, userId, async () => handler.call(this, request, reply));
+    };
+    route.handler = keyed as typeof route.handler;
     const asList = <T>(hooks: T | T[] | undefined): T[] => (hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]);
-    route.preHandler = [...asList(route.preHandler), claimOrReplay];
-    route.onSend = [...asList(route.onSend), recordAnswer];
+    route.onSend = [...asList(route.onSend), keepRefusal];
   });
 }
