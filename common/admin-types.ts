@@ -59,3 +59,24 @@ export interface ConsoleMe {
   phone: string;
   role: ConsoleRole;
 }
+
+/** A difference between our orders and a gateway's daily bill (amounts in fen). */
+export interface ReconciliationDifference {
+  /** missing_at_gateway: paid here, absent from the bill; amount_differs: both have it, amounts differ; unknown_order: in the bill, not an order of ours. */
+  kind: 'missing_at_gateway' | 'amount_differs' | 'unknown_order';
+  orderNo: string;
+  ours: number | null;
+  theirs: number | null;
+}
+
+/** The last reconciliation of one gateway and day (对账). */
+export interface ReconciliationReport {
+  gateway: 'alipay' | 'wechat';
+  /** Beijing day of the bill, YYYY-MM-DD. */
+  day: string;
+  billPayments: number;
+  /** Orders paid at the gateway but not here, credited by this reconciliation. */
+  credited: string[];
+  differences: ReconciliationDifference[];
+  createdAt: string;
+}

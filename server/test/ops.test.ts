@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { operators, pointsLedger, users } from '../src/db/schema.ts';
 import { ledgerSum } from '../src/modules/points/index.ts';
 import { COMMANDS, runCommand } from '../src/ops/commands.ts';
-import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
+import { call, createTestEnv, createTestUser, opsCli, type TestEnv } from './support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -21,7 +20,7 @@ const ledgerRows = async () => (await env.ctx.db.select({ n: count() }).from(poi
 
 describe('ops commands', () => {
   it('has one table entry per command, including order:confirm', () => {
-    expect(Object.keys(COMMANDS).sort()).toEqual(['admin:grant', 'admin:revoke', 'announce', 'collect:set', 'member:set', 'operator:set', 'order:confirm', 'points:adjust', 'user:show']);
+    expect(Object.keys(COMMANDS).sort()).toEqual(['admin:grant', 'admin:revoke', 'announce', 'collect:set', 'member:set', 'operator:set', 'order:confirm', 'points:adjust', 'user:show', 'verify']);
   });
 
   it('announce publishes the top announcement; empty text clears it', async () => {
@@ -133,12 +132,7 @@ describe('ops commands', () => {
 describe('the ops command line (a real process on a PGlite folder)', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ops-cli-'));
   afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/ops/cli.ts'), ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
-      encoding: 'utf8',
-      timeout: 120_000,
-    });
+  const cli = opsCli(dataDir);
 
   it('prints what it changed (exit 0) and refuses bad input (exit 1), on the same folder', () => {
     const ok = cli('announce', '春节放假通知');

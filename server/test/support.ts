@@ -3,7 +3,9 @@
  * TEST_DATABASE_URL points at a PostgreSQL server, a new database created on it (and dropped on
  * close) — migrated and seeded with reference data, plus a built app to `inject` into.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -17,6 +19,8 @@ import { ManualClock } from '../src/lib/clock.ts';
 import type { Logger } from '../src/lib/logger.ts';
 import { hashPassword, newInviteCode } from '../src/lib/crypto.ts';
 import { changePoints } from '../src/modules/points/index.ts';
+import { MEMBERSHIP_ACTION } from '../src/modules/admin/index.ts';
+import { moneyFindings, verifyReport } from '../src/ops/verify.ts';
 import { createSession } from '../src/modules/session/index.ts';
 import { consoleSmsProvider } from '../src/modules/sms/index.ts';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
@@ -82,6 +86,12 @@ export interface TestEnvOptions {
   logger?: Logger;
   /** Seed reference data as a production start does (no demo collect details). */
   productionSeed?: boolean;
+  /**
+   * close() runs `ops verify` on the database and fails on a finding (default). Off only for files
+   * that build their data outside the paying and charging paths (synthetic ledger rows, plans
+   * inserted in bulk, memberships written directly).
+   */
+  verifyMoney?: boolean;
 }
 
 export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv> {
@@ -104,10 +114,13 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
     database,
     location,
     clock,
+    /** Also runs `ops verify` on what the tests left behind: a finding fails the file. */
     close: async () => {
+      const findings = opts.verifyMoney === false ? [] : await moneyFindings(database.db).catch((err: unknown) => [{ userId: 0, phone: '-', message: String(err) }]);
       await app.close();
       await database.close();
       await drop();
+      if (findings.length > 0) throw new Error(`ops verify on the test database: ${verifyReport(findings)}`);
     },
   };
 }
@@ -148,6 +161,16 @@ export async function createTestUser(
       createdAt: env.clock.now(),
     })
     .returning();
+  if ((opts.memberLevel ?? 1) > 1) {
+    // As if staff had set it (console or ops member:set): ops verify counts such audited settings as backing.
+    await db.insert(schema.auditLog).values({
+      actor: 'cli',
+      action: MEMBERSHIP_ACTION,
+      target: `user:${phone}`,
+      after: { memberLevel: opts.memberLevel, memberDeadline: opts.memberDeadline ?? null },
+      createdAt: env.clock.now(),
+    });
+  }
   if (opts.integral) {
     await db.transaction((tx) =>
       changePoints(tx, { userId: user!.id, delta: opts.integral!, kind: 'adjust', reference: null, remark: '测试初始积分', at: env.clock.now() }),
@@ -206,3 +229,13 @@ export async function tableSnapshot(env: TestEnv): Promise<Record<string, number
   snapshot['users.integral (sum)'] = balances!.total;
   return snapshot;
 }
+
+/** `npm run ops -- <args>` as a real process (src/ops/cli.ts through tsx) on the PGlite folder dataDir. */
+export const opsCli =
+  (dataDir: string) =>
+  (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/ops/cli.ts'), ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
+      encoding: 'utf8',
+      timeout: 120_000,
+    });

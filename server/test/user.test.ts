@@ -7,7 +7,7 @@ import { call, createTestEnv, createTestUser, nextPhone, type TestEnv } from './
 
 let env: TestEnv;
 beforeAll(async () => {
-  env = await createTestEnv({ now: '2026-03-10T01:00:00Z', config: { smsIpLimit: 100_000 } });
+  env = await createTestEnv({ now: '2026-03-10T01:00:00Z', config: { smsIpLimit: 100_000 }, verifyMoney: false }); // memberships written directly
 });
 afterAll(() => env?.close());
 

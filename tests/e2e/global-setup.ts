@@ -3,7 +3,8 @@
  * under NODE_ENV=development, as an operator's shell may have it (the build must ignore it),
  * and the API's server/dist/ always (a second, so it is never stale), then starts the built API server as `npm start` runs it
  * (server/test/processes.mjs) on a random free port with DATA_DIR (fresh temp folder),
- * waits for /api/healthz, and provides `baseURL` to the tests (`inject('baseURL')`).
+ * waits for /api/healthz, and provides `baseURL` to the tests (`inject('baseURL')`). Afterwards
+ * `ops verify` checks the money on the folder the journeys leave behind: a finding fails the run.
  * E2E_BASE_URL=http://... skips all that and tests a server that is already running.
  */
 import { spawnSync } from 'node:child_process';
@@ -61,6 +62,14 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await server.stop();
+    // The money the journeys moved must add up: `ops verify` on the folder they leave (exit 1 fails the run).
+    const verify = spawnSync(process.execPath, ['dist/ops.js', 'verify'], {
+      cwd: join(repoRoot, 'server'),
+      env: { ...process.env, DATA_DIR: dataDir },
+      encoding: 'utf8',
+    });
     rmSync(dataDir, { recursive: true, force: true });
+    if (verify.status !== 0) throw new Error(`ops verify on the e2e database failed:\n${verify.stdout}${verify.stderr}`);
+    console.log(verify.stdout.trim());
   };
 }

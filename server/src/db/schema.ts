@@ -4,6 +4,7 @@
  * drive them negative, and a ledger reference can be booked only once per kind.
  */
 import { sql } from 'drizzle-orm';
+import type { ReconciliationDifference } from '../../../common/admin-types.ts';
 import {
   boolean,
   customType,
@@ -378,9 +379,10 @@ export const pointsLedger = pgTable(
 );
 
 /**
- * The first answer to a request sent with an Idempotency-Key, per user and key: a repeat gets the
- * same answer instead of a second plan or charge. The row is inserted before the work starts
- * (responseStatus null while it runs); rows older than 24 hours are swept.
+ * The kept answer to a request sent with an Idempotency-Key, per user and key: a repeat gets the
+ * same answer instead of a second plan or charge. The row is written in the request's own
+ * transaction, with its effect (http/idempotency.ts); a row without a status is left by an older
+ * version and counts as absent. Rows older than 24 hours are swept by created_at.
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',
@@ -396,6 +398,24 @@ export const idempotencyKeys = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * One reconciliation (对账) of a gateway's daily bill against our orders: what it credited and the
+ * differences it found. Each run adds a row; the console shows the latest per gateway and day.
+ */
+export const reconciliationReports = pgTable(
+  'reconciliation_reports',
+  {
+    id: serial('id').primaryKey(),
+    gateway: text('gateway').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    billPayments: integer('bill_payments').notNull(),
+    credited: jsonb('credited').$type<string[]>().notNull(),
+    differences: jsonb('differences').$type<ReconciliationDifference[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('reconciliation_reports_day_idx').on(t.day, t.gateway, t.createdAt)],
 );
 
 /** A version per named in-process cache; a change anywhere bumps it and every process reloads. */

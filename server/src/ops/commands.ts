@@ -6,7 +6,7 @@
  */
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
-import { AppError, badRequest, notFound } from '../http/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { CLI_ACTOR, adjustPoints, announce, changeRole, confirmOrder, setDefaultCollect, setDefaultContact, setMember } from '../modules/admin/index.ts';
 import { confirmOrderCommand } from '../modules/order/index.ts';
@@ -18,6 +18,7 @@ import { MEMBER_LEVEL_NAMES, isMemberLevel } from '../../../common/domain.ts';
 import { isMobile } from '../../../common/account-rules.ts';
 import { formatLocalDateTime, zonedInstant } from '../../../common/zoned-time.ts';
 import { DATABASE_COMMANDS, type DatabaseCommand } from './backup.ts';
+import { moneyFindings, verifyReport } from './verify.ts';
 
 export interface OpsContext {
   db: Db;
@@ -208,6 +209,16 @@ export const COMMANDS: Record<string, OpsCommand> = {
       if (role !== 'operator' && role !== 'admin') throw badRequest(`角色须为 operator 或 admin：「${role ?? ''}」。用法：${usage}`);
       const { before } = await changeRole(ctx, CLI_ACTOR, phone, role);
       return `用户 ${phone} 角色：${before ?? '无'} -> ${role}`;
+    },
+  },
+
+  verify: {
+    usage: 'verify',
+    summary: '核对资金：积分余额等于积分明细合计且不为负，已支付积分订单恰好入账一次、未支付的不入账，计划扣费一次且退还不超过未花费部分，会员与已支付会员订单或后台设置一致（有不一致时退出码为 1）',
+    async run(ctx) {
+      const findings = await moneyFindings(ctx.db);
+      if (findings.length > 0) throw conflict(verifyReport(findings));
+      return verifyReport(findings);
     },
   },
 

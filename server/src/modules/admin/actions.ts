@@ -21,7 +21,7 @@ import {
   type ConsoleRole,
   type UserRow,
 } from '../user/index.ts';
-import { audited, recordAudit, type Actor } from './audit.ts';
+import { audited, MEMBERSHIP_ACTION, recordAudit, type Actor } from './audit.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
@@ -67,7 +67,7 @@ export const adjustPoints = (ctx: Ctx, actor: Actor, phone: string, delta: numbe
   });
 
 export const setMember = (ctx: Ctx, actor: Actor, phone: string, level: number, deadline: Date | null) =>
-  audited(ctx, actor, 'user.member', async (tx) => {
+  audited(ctx, actor, MEMBERSHIP_ACTION, async (tx) => {
     const user = await lockedUser(tx, phone);
     const membership = { memberLevel: level, memberDeadline: deadline };
     await setMembership(tx, user.id, membership);

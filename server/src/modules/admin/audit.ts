@@ -17,6 +17,9 @@ export interface Actor {
   address: string | null;
 }
 
+/** The audit action of a membership set by staff. */
+export const MEMBERSHIP_ACTION = 'user.member';
+
 export const CLI_ACTOR: Actor = { id: null, name: 'cli', address: null };
 
 export interface Change<R> {
@@ -68,4 +71,13 @@ export async function listAudit(
     clientAddress: r.clientAddress,
     createdAt: r.createdAt.toISOString(),
   }));
+}
+
+/** The memberships staff set (console or `ops member:set`), oldest first: `ops verify` counts them as backing. */
+export async function auditedMembershipSettings(db: Executor): Promise<Array<{ phone: string; level: number; deadline: Date | null; at: Date }>> {
+  const rows = await db.select().from(auditLog).where(eq(auditLog.action, MEMBERSHIP_ACTION)).orderBy(auditLog.createdAt, auditLog.id);
+  return rows.map((row) => {
+    const after = row.after as { memberLevel: number; memberDeadline: string | null };
+    return { phone: row.target.replace(/^user:/, ''), level: after.memberLevel, deadline: after.memberDeadline ? new Date(after.memberDeadline) : null, at: row.createdAt };
+  });
 }

@@ -17,4 +17,4 @@ export {
   setDefaultContact,
   setMember,
 } from './actions.ts';
-export { CLI_ACTOR, listAudit, type Actor } from './audit.ts';
+export { CLI_ACTOR, auditedMembershipSettings, listAudit, MEMBERSHIP_ACTION, type Actor } from './audit.ts';

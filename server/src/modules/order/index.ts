@@ -3,6 +3,7 @@ export { orderRoutes, type OrderRoutesOptions } from './routes.ts';
 export { expireDueOrders, getOwnOrder, isOnlinePayType, listedPayTypes, payOrder, settleGatewayPayment, startExpirySweep } from './orders.ts';
 export { orderNoField } from './input.ts';
 export { confirmOrderCommand } from './ops.ts';
-export type { OnlinePayType, OrderPayments, PaymentGateway, PaymentInstructions, PaymentRequest, VerifiedPayment } from './payment.ts';
+export type { BillPayment, OnlinePayType, OrderPayments, PaymentGateway, PaymentInstructions, PaymentRequest, VerifiedPayment } from './payment.ts';
 export { cancelPendingOrder, listOrdersForConsole, paidOrdersPerDay, recentOrdersOf, type ConsoleOrderQuery } from './console.ts';
 export { ORDER_NO_PATTERN } from './input.ts';
+export { orderCreditFindings, paidMemberPurchases } from './verify.ts';

@@ -35,6 +35,14 @@ export interface VerifiedPayment {
   providerTradeNo: string;
 }
 
+/** One payment in a gateway's daily bill. */
+export interface BillPayment {
+  orderNo: string;
+  /** Fen, as the bill states it. */
+  amount: number;
+  providerTradeNo: string;
+}
+
 export interface PaymentGateway {
   readonly name: string;
   /** No money moves (the sandbox): nothing to keep, ask about or close. */
@@ -44,6 +52,11 @@ export interface PaymentGateway {
   queryPayment(orderNo: string): Promise<VerifiedPayment | null>;
   /** Makes the order unpayable at the gateway (an order the gateway never saw counts as closed). */
   closePayment(orderNo: string): Promise<void>;
+  /**
+   * The payments of one day (YYYY-MM-DD, Beijing time) in the gateway's daily trade bill (refunds
+   * left out), for reconciliation. Throws while the bill is not published yet or cannot be read.
+   */
+  downloadBill?(day: string): Promise<BillPayment[]>;
 }
 
 export type OnlinePayType = 1 | 2;

@@ -1,7 +1,8 @@
 /**
  * Alipay (pay type 1) through the official alipay-sdk against the open platform gateway
  * (gateway.do): alipay.trade.precreate for a QR code, alipay.trade.wap.pay for the phone cashier,
- * alipay.trade.query and alipay.trade.close; every answer's RSA2 signature is checked by the SDK.
+ * alipay.trade.query and alipay.trade.close, and the daily bill (alipay.data.dataservice.bill.downloadurl.query);
+ * every answer's RSA2 signature is checked by the SDK.
  */
 import { AlipaySdk } from 'alipay-sdk';
 import type { AlipaySettings } from '../../pay-settings.ts';
@@ -17,6 +18,7 @@ import {
   type ProviderNotification,
   type VerifiedPayment,
 } from './provider.ts';
+import { readAlipayBill } from './bills.ts';
 
 /** Alipay reads times as Beijing wall clock. */
 const ALIPAY_TIME_ZONE = 'Asia/Shanghai';
@@ -33,6 +35,7 @@ interface AlipayAnswer {
   outTradeNo?: string;
   tradeStatus?: string;
   totalAmount?: string;
+  billDownloadUrl?: string;
 }
 
 export interface AlipayProviderOptions {
@@ -126,6 +129,15 @@ export function createAlipayProvider(settings: AlipaySettings, options: AlipayPr
     async closePayment(orderNo) {
       const answer = await exec('alipay.trade.close', { outTradeNo: orderNo });
       if (answer.code !== '10000' && answer.subCode !== TRADE_NOT_EXIST) throw failed('alipay.trade.close', answer);
+    },
+
+    async downloadBill(day) {
+      const answer = await exec('alipay.data.dataservice.bill.downloadurl.query', { billType: 'trade', billDate: day });
+      if (answer.code !== '10000' || !answer.billDownloadUrl) throw failed('alipay.data.dataservice.bill.downloadurl.query', answer);
+      // The link is signed by Alipay and valid for 30 seconds: fetch it at once.
+      const file = await fetch(answer.billDownloadUrl, { signal: AbortSignal.timeout(options.timeoutMs ?? GATEWAY_TIMEOUT_MS) });
+      if (!file.ok) throw new Error(`alipay bill download answered ${file.status}`);
+      return readAlipayBill(new Uint8Array(await file.arrayBuffer()));
     },
   };
 }

@@ -4,7 +4,9 @@
  * notification is verified on its raw body with the same public key and its resource decrypted
  * with the API v3 key (AES-256-GCM) through the plugin's Rsa and AesGcm.
  */
+import { createHash } from 'node:crypto';
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
+import { readWechatPayBill } from './bills.ts';
 import type { WechatPaySettings } from '../../pay-settings.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
 import { GATEWAY_TIMEOUT_MS, RejectedNotification, type PaymentProvider, type ProviderNotification, type VerifiedPayment } from './provider.ts';
@@ -25,6 +27,10 @@ interface Transaction {
 interface Endpoint {
   get(config: Record<string, unknown>): Promise<{ data: unknown }>;
   post(data: Record<string, unknown>, config?: Record<string, unknown>): Promise<{ data: unknown }>;
+}
+interface BillApi {
+  bill: { tradebill: Endpoint };
+  billdownload: { file: Endpoint };
 }
 interface TransactionsApi {
   native: Endpoint;
@@ -61,6 +67,7 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
   });
   // The client is a proxy that turns property chains into API paths (outTradeNo -> out-trade-no, _x_ -> {x}).
   const transactions = (client as unknown as { v3: { pay: { transactions: TransactionsApi } } }).v3.pay.transactions;
+  const bills = (client as unknown as { v3: BillApi }).v3;
   const now = options.now ?? (() => new Date());
 
   const unavailable = (what: string, err: unknown) => {
@@ -136,6 +143,19 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
         if ((err as GatewayFailure).response?.data?.code === 'ORDER_NOT_EXIST') return;
         throw unavailable('close', err);
       }
+    },
+
+    async downloadBill(day) {
+      const { data } = (await bills.bill.tradebill.get({ params: { bill_date: day, bill_type: 'ALL' } })) as { data: { download_url?: string; hash_type?: string; hash_value?: string } };
+      if (!data.download_url) throw new Error('wechatpay tradebill: no download_url');
+      // The file itself is not signed (the plugin knows /v3/billdownload/file); its SHA-1 comes with the signed answer above.
+      const link = new URL(data.download_url);
+      const file = await bills.billdownload.file.get({ params: Object.fromEntries(link.searchParams), responseType: 'arraybuffer' });
+      const bytes = Buffer.from(file.data as ArrayBuffer);
+      if (data.hash_type === 'SHA1' && createHash('sha1').update(bytes).digest('hex') !== data.hash_value?.toLowerCase()) {
+        throw new Error('wechatpay bill: SHA-1 does not match hash_value');
+      }
+      return readWechatPayBill(bytes.toString('utf8'));
     },
   };
 }

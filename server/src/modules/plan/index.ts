@@ -4,3 +4,4 @@ export { checkPlanForm, checkTemplateForm, type PlanForm, type TemplateForm } fr
 export { createPlan, findOwnPlan, listPlans, plansCreatedPerDay, recentPlansOf, planFilterWhere, planPageQuery, toPlanRow, type PlanFilters, type PlanRecord } from './plans.ts';
 export { dispatchedAt, dispatchedToday, planProgress, scheduleBounds, scheduleView, type PlanClockState } from './schedule.ts';
 export { writePlansWorkbook } from './export.ts';
+export { planChargeFindings } from './verify.ts';

@@ -4,3 +4,4 @@
  */
 export { changePoints, InsufficientPointsError, ledgerSum, pointsBalance, type PointsChange, type PointsChangeResult } from './ledger.ts';
 export { ledgerOfReference, listLedger, pointsSpentOnPlansPerDay } from './ledger-list.ts';
+export { balanceFindings, bookedByReference, type Booking, type MoneyFinding } from './verify.ts';

@@ -38,3 +38,4 @@ export {
 } from './console.ts';
 export { USER_MESSAGES } from './accounts.ts';
 export type { UserRow } from '../../db/schema.ts';
+export { membershipFindings, type MembershipEvent } from './verify.ts';
