@@ -11,7 +11,7 @@ import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyRepl
 import type { UserRow } from '../db/schema.ts';
 import type { AppContext } from './context.ts';
 import { AppError, unauthorized } from './errors.ts';
-import { registerMetrics } from './metrics.ts';
+import { databaseUnavailableTotal, registerMetrics } from './metrics.ts';
 import { refuseUnsafeText } from './validate.ts';
 import { isDatabaseUnavailable, type Database } from '../db/client.ts';
 import { createLogger, type Logger } from '../lib/logger.ts';
@@ -110,6 +110,7 @@ export async function createHttpShell(ctx: AppContext, opts: HttpShellOptions): 
       return reply.status(error.statusCode).send({ success: false, message: error.message, data: error.data });
     }
     if (isDatabaseUnavailable(error)) {
+      databaseUnavailableTotal.inc();
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).send({ success: false, message: DATABASE_UNAVAILABLE });
     }

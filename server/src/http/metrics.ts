@@ -42,6 +42,29 @@ export const smsSentTotal = new Counter({
   registers: [metricsRegistry],
 });
 
+/** Differences the last reconciliation of each gateway found (对账: missing, amounts that differ, unknown orders). */
+export const reconciliationDifferences = new Gauge({
+  name: 'reconciliation_differences',
+  help: 'Differences found by the last reconciliation of each gateway with its daily bill',
+  labelNames: ['gateway'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Reconciliation runs by gateway and result (done, failed: the bill could not be had or read). */
+export const reconciliationRuns = new Counter({
+  name: 'reconciliation_runs_total',
+  help: 'Reconciliation runs by gateway and result',
+  labelNames: ['gateway', 'result'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Requests answered 503 because the database was unavailable (the error handler counts them). */
+export const databaseUnavailableTotal = new Counter({
+  name: 'db_unavailable_responses_total',
+  help: 'Requests answered 503 because the database was unreachable, restarting or over its statement timeout',
+  registers: [metricsRegistry],
+});
+
 type PoolStats = () => { total: number; idle: number; waiting: number };
 let poolStats: PoolStats | undefined;
 
@@ -54,6 +77,22 @@ new Gauge({
     if (!poolStats) return;
     const stats = poolStats();
     for (const state of ['total', 'idle', 'waiting'] as const) this.set({ state }, stats[state]);
+  },
+});
+
+let readiness: (() => Promise<boolean>) | undefined;
+
+/** What api_ready reports: the health module's readiness (not draining, the database answers). */
+export function reportReadiness(check: () => Promise<boolean>): void {
+  readiness = check;
+}
+
+new Gauge({
+  name: 'api_ready',
+  help: '1 when this process would answer /api/readyz with 200 (not draining, database answers), else 0',
+  registers: [metricsRegistry],
+  async collect() {
+    if (readiness) this.set((await readiness()) ? 1 : 0);
   },
 });
 

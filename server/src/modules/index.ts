@@ -6,7 +6,7 @@
  * the online payment provider of the pay module).
  */
 import type { FastifyInstance } from 'fastify';
-import { adminRoutes } from './admin/index.ts';
+import { adminRoutes, auditReconciledPayment } from './admin/index.ts';
 import { announcementRoutes } from './announcement/index.ts';
 import { fileRoutes } from './files/index.ts';
 import { goodsRoutes } from './goods/index.ts';
@@ -29,7 +29,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(operatorRoutes);
   await app.register(announcementRoutes);
   await app.register(goodsRoutes);
-  await app.register(orderRoutes, { payments: orderPayments(app.ctx.config) });
+  await app.register(orderRoutes, { payments: orderPayments(app.ctx.config), onReconciledPayment: auditReconciledPayment(app.ctx.clock) });
   await app.register(payRoutes);
   await app.register(planConfigRoutes);
   await app.register(itemRoutes);

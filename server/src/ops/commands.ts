@@ -8,8 +8,9 @@ import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { CLI_ACTOR, adjustPoints, announce, changeRole, confirmOrder, setDefaultCollect, setDefaultContact, setMember } from '../modules/admin/index.ts';
-import { confirmOrderCommand } from '../modules/order/index.ts';
+import { CLI_ACTOR, adjustPoints, auditReconciledPayment, announce, changeRole, confirmOrder, setDefaultCollect, setDefaultContact, setMember } from '../modules/admin/index.ts';
+import { confirmOrderCommand, reconcileDay } from '../modules/order/index.ts';
+import { orderPayments } from '../modules/pay/index.ts';
 import { operatorFor } from '../modules/operator/index.ts';
 import { ledgerSum } from '../modules/points/index.ts';
 import { sessionSummary } from '../modules/session/index.ts';
@@ -65,6 +66,8 @@ async function findUser(db: Executor, phone: string) {
   if (!user) throw notFound(`用户不存在：${phone}`);
   return user;
 }
+
+const DIFFERENCE_LABELS = { missing_at_gateway: '本地已支付、账单中没有', amount_differs: '金额不符', unknown_order: '账单中有、本地没有此订单' } as const;
 
 const levelName = (level: number) => (isMemberLevel(level) ? MEMBER_LEVEL_NAMES[level] : `等级 ${level}`);
 
@@ -219,6 +222,25 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const findings = await moneyFindings(ctx.db);
       if (findings.length > 0) throw conflict(verifyReport(findings));
       return verifyReport(findings);
+    },
+  },
+
+  reconcile: {
+    usage: 'reconcile <YYYY-MM-DD>',
+    summary: '对账：下载当日（北京时间）支付宝、微信支付账单并与订单核对；平台已收款而本地未入账的订单入账一次（记审计），缺失或金额不符的列出（有差异或账单无法获取时退出码为 1）',
+    async run(ctx, args) {
+      const { reports, failed } = await reconcileDay(ctx, orderPayments(ctx.config), args[0], { onCredited: auditReconciledPayment(ctx.clock) });
+      const lines = reports.map((r) =>
+        [
+          `${r.gateway} ${r.day}：账单 ${r.billPayments} 笔，补入账 ${r.credited.length} 笔${r.credited.length ? `（${r.credited.join('、')}）` : ''}，差异 ${r.differences.length} 处`,
+          ...r.differences.map((d) => `  ${DIFFERENCE_LABELS[d.kind]}：订单 ${d.orderNo}，本地 ${d.ours ?? '--'} 分，平台 ${d.theirs ?? '--'} 分`),
+        ].join('\n'),
+      );
+      lines.push(...failed.map((f) => `${f.gateway}：账单获取失败（${f.reason}）`));
+      if (reports.length === 0 && failed.length === 0) lines.push('没有配置支付宝或微信支付，无需对账');
+      const output = lines.join('\n');
+      if (failed.length > 0 || reports.some((r) => r.differences.length > 0)) throw conflict(output);
+      return output;
     },
   },
 

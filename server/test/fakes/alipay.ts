@@ -8,6 +8,7 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { alipayBillZip, billDay, type BilledTrade } from './bills.ts';
 
 export interface FakeTrade {
   outTradeNo: string;
@@ -16,6 +17,10 @@ export interface FakeTrade {
   tradeNo: string;
   status: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_CLOSED';
   notifyUrl?: string;
+  /** When the payer paid: the day whose bill lists it. */
+  paidAt?: Date;
+  /** What the bill says was paid, when it is not totalAmount (a test of a difference). */
+  billedAmount?: string;
 }
 
 export interface FakeCall {
@@ -53,6 +58,7 @@ export class FakeAlipay {
   readonly calls: FakeCall[] = [];
   /** Requests refused for their signature or app id (should stay empty). */
   readonly refused: string[] = [];
+  private readonly billToken = randomBytes(8).toString('hex');
   /** When set, every request answers this HTTP status (the gateway is down). */
   failWith: number | null = null;
   /** When set, every request is read and never answered (the gateway hangs). */
@@ -111,10 +117,23 @@ export class FakeAlipay {
     return [200, `{"${key}":${nodeText},"sign":"${rsa2(nodeText, pem(this.platform.privateKey, 'pkcs8'))}"}`, 'application/json;charset=utf-8'];
   }
 
-  private async handle(req: IncomingMessage): Promise<[number, string, string]> {
+  /** The trades paid on a Beijing day, as its bill lists them. */
+  billedTrades(day: string): BilledTrade[] {
+    return [...this.trades.values()]
+      .filter((t) => t.status === 'TRADE_SUCCESS' && t.paidAt && billDay(t.paidAt) === day)
+      .map((t) => ({ tradeNo: t.tradeNo, orderNo: t.outTradeNo, amount: t.billedAmount ?? t.totalAmount, subject: t.subject, paidAt: t.paidAt! }));
+  }
+
+  private async handle(req: IncomingMessage): Promise<[number, string | Buffer, string]> {
     if (this.hang) return new Promise(() => {});
     if (this.failWith) return [this.failWith, 'unavailable', 'text/plain'];
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // The bill file the download URL points to (the vendor's is on its own host, signed, valid 30 s).
+    const bill = /^\/bill\/(\d{4}-\d{2}-\d{2})\.zip$/.exec(url.pathname);
+    if (bill && req.method === 'GET') {
+      if (url.searchParams.get('token') !== this.billToken) return [403, 'expired', 'text/plain'];
+      return [200, await alipayBillZip('2088102177649450', bill[1]!, this.billedTrades(bill[1]!)), 'application/oct-stream'];
+    }
     if (url.pathname === '/gateway.do' && req.method === 'GET') return this.cashierPage(Object.fromEntries(url.searchParams));
     if (url.pathname !== '/gateway.do' || req.method !== 'POST') return [404, 'not found', 'text/plain'];
     const params: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(await readBody(req))) };
@@ -139,6 +158,12 @@ export class FakeAlipay {
       case 'alipay.trade.query':
         if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
         return this.answer(method, { code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, trade_status: trade.status, total_amount: trade.totalAmount });
+      case 'alipay.data.dataservice.bill.downloadurl.query': {
+        const day = (biz as Record<string, string>).bill_date ?? '';
+        if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return fail('isp.bill_not_exist', '账单不存在');
+        const origin = new URL(this.gateway).origin;
+        return this.answer(method, { code: '10000', msg: 'Success', bill_download_url: `${origin}/bill/${day}.zip?token=${this.billToken}` });
+      }
       case 'alipay.trade.close':
         if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
         if (trade.status === 'TRADE_SUCCESS') return fail('ACQ.TRADE_STATUS_ERROR', '交易状态不合法');
@@ -165,10 +190,11 @@ export class FakeAlipay {
   }
 
   /** The payer pays a trade (no notification is sent; see notification()). */
-  pay(outTradeNo: string): FakeTrade {
+  pay(outTradeNo: string, at = new Date()): FakeTrade {
     const trade = this.trades.get(outTradeNo);
     if (!trade) throw new Error(`no trade ${outTradeNo} at the fake gateway`);
     trade.status = 'TRADE_SUCCESS';
+    trade.paidAt = at;
     return trade;
   }
 

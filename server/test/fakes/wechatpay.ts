@@ -5,9 +5,10 @@
  * a Native order, answers with Wechatpay-* headers signed by the WeChat Pay key like the vendor,
  * and builds the vendor's signed notification with its resource encrypted by the API v3 key.
  */
-import { createCipheriv, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { billDay, wechatPayBill } from './bills.ts';
 
 export interface FakeTransaction {
   appid: string;
@@ -18,6 +19,10 @@ export interface FakeTransaction {
   description: string;
   notify_url: string;
   amount: { total: number; currency: string };
+  /** When the payer paid: the day whose bill lists it. */
+  paidAt?: Date;
+  /** Fen the bill says were paid, when not amount.total (a test of a difference). */
+  billedTotal?: number;
 }
 
 const pem = (k: { export(o: object): string | Buffer }, type: 'pkcs8' | 'spki') => k.export({ type, format: 'pem' }).toString();
@@ -34,6 +39,8 @@ export class FakeWechatPay {
   readonly transactions = new Map<string, FakeTransaction>();
   readonly calls: Array<{ method: string; path: string; body: unknown }> = [];
   readonly refused: string[] = [];
+  /** Bill files by download token, made when their tradebill is asked for. */
+  private readonly bills = new Map<string, Buffer>();
   failWith: number | null = null;
   /** When set, every request is read and never answered (the gateway hangs). */
   hang = false;
@@ -134,6 +141,19 @@ export class FakeWechatPay {
       this.transactions.set(tx.out_trade_no, tx);
       return this.send(res, 200, { code_url: `weixin://wxpay/bizpayurl?pr=${tx.transaction_id.slice(-8)}` });
     }
+    if (req.method === 'GET' && url.pathname === '/v3/bill/tradebill') {
+      const day = url.searchParams.get('bill_date') ?? '';
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return this.send(res, 400, { code: 'PARAM_ERROR', message: 'bill_date' });
+      const file = Buffer.from(this.billText(day), 'utf8');
+      this.bills.set(day, file);
+      return this.send(res, 200, { hash_type: 'SHA1', hash_value: createHash('sha1').update(file).digest('hex'), download_url: `${this.baseUrl}v3/billdownload/file?token=${day}` });
+    }
+    if (req.method === 'GET' && url.pathname === '/v3/billdownload/file') {
+      const file = this.bills.get(url.searchParams.get('token') ?? '');
+      if (!file) return this.send(res, 400, { code: 'PARAM_ERROR', message: 'token' });
+      // The file is not signed (no Wechatpay-* headers): its SHA-1 came with the signed tradebill answer.
+      return res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(file);
+    }
     if (byOutTradeNo) {
       const tx = this.transactions.get(decodeURIComponent(byOutTradeNo[1]!));
       const mchid = req.method === 'GET' ? url.searchParams.get('mchid') : (body as { mchid?: string })?.mchid;
@@ -149,10 +169,22 @@ export class FakeWechatPay {
     return this.send(res, 404, { code: 'NOT_FOUND', message: url.pathname });
   }
 
-  pay(outTradeNo: string): FakeTransaction {
+  /** The bill text of a Beijing day: the transactions paid on it. */
+  billText(day: string): string {
+    const paid = [...this.transactions.values()].filter((t) => t.trade_state === 'SUCCESS' && t.paidAt && billDay(t.paidAt) === day);
+    const yuan = (fen: number) => (fen / 100).toFixed(2);
+    return wechatPayBill(
+      this.appId,
+      this.mchId,
+      paid.map((t) => ({ tradeNo: t.transaction_id, orderNo: t.out_trade_no, amount: yuan(t.billedTotal ?? t.amount.total), subject: t.description, paidAt: t.paidAt! })),
+    );
+  }
+
+  pay(outTradeNo: string, at = new Date()): FakeTransaction {
     const tx = this.transactions.get(outTradeNo);
     if (!tx) throw new Error(`no transaction ${outTradeNo} at the fake`);
     tx.trade_state = 'SUCCESS';
+    tx.paidAt = at;
     return tx;
   }
 

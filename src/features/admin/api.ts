@@ -1,6 +1,6 @@
 /** Calls of the operator console (/api/admin/*). Lists are SWR hooks; writes answer the changed row. */
 import useSWR, { mutate } from 'swr';
-import type { AuditEntry, ConsoleMe, ConsoleOrder, ConsoleUser, ConsoleUserDetail, DayStats } from '@common/admin-types';
+import type { AuditEntry, ConsoleMe, ConsoleOrder, ConsoleUser, ConsoleUserDetail, DayStats, ReconciliationReport } from '@common/admin-types';
 import type { OrderRow, Page } from '@common/api-types';
 import { apiPost, apiUpload, type Query } from '@/lib/api';
 
@@ -64,6 +64,7 @@ export const usePriceTable = () => useSWR<PriceTableTree>(`${ADMIN}/plan-configs
 export const useContacts = (enabled = true) => useSWR<Contact[]>(enabled ? `${ADMIN}/contacts` : null);
 export const useAnnouncements = () => useSWR<Announcement[]>(`${ADMIN}/announcements`);
 export const useAudit = (q: Query) => useSWR<Page<AuditEntry>>([`${ADMIN}/audit`, q] as const, { keepPreviousData: true });
+export const useReconciliation = () => useSWR<ReconciliationReport[]>(`${ADMIN}/reconciliation`);
 export const useStats = (q: Query) => useSWR<DayStats[]>([`${ADMIN}/stats`, q] as const, { keepPreviousData: true });
 
 export const confirmOrder = (orderNo: string, remark: string) => write<{ changed: boolean; order: OrderRow }>(`/orders/${orderNo}/confirm`, { remark });

@@ -7,7 +7,7 @@ import type { AppContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { PAY_TYPES } from '../../../../common/domain.ts';
 import { currentAnnouncement, replaceAnnouncement } from '../announcement/index.ts';
-import { payOrder, cancelPendingOrder } from '../order/index.ts';
+import { payOrder, cancelPendingOrder, type OnReconciledPayment } from '../order/index.ts';
 import { findOperator, saveDefaultOperator, setDefaultCollectDetail, type CollectAccount, type OperatorRow } from '../operator/index.ts';
 import { changePoints } from '../points/index.ts';
 import { revokeAllSessions, sessionSummary } from '../session/index.ts';
@@ -51,6 +51,21 @@ export async function confirmOrder(ctx: Ctx, actor: Actor, orderNo: string, rema
     );
   });
 }
+
+/** Who credits a payment found in a gateway's bill (对账). */
+export const RECONCILIATION_ACTOR: Actor = { id: null, name: 'reconcile', address: null };
+
+/** The audit row of a payment that reconciliation credited, written in its paying transaction. */
+export const auditReconciledPayment =
+  (clock: { now(): Date }): OnReconciledPayment =>
+  (tx, { gateway, day, result }) =>
+    recordAudit(
+      tx,
+      RECONCILIATION_ACTOR,
+      'order.reconcile',
+      { target: `order:${result.order.orderNo}`, before: { status: 'unpaid' }, after: { status: 'paid', gateway, billDay: day, integral: result.integral ?? null } },
+      clock.now(),
+    );
 
 export const cancelOrder = (ctx: Ctx, actor: Actor, orderNo: string, remark: string) =>
   audited(ctx, actor, 'order.cancel', async (tx) => {

@@ -6,6 +6,7 @@
 export { adminRoutes, ADMIN_ROUTES, type AdminRoute } from './routes.ts';
 export {
   adjustPoints,
+  auditReconciledPayment,
   announce,
   cancelOrder,
   changeRole,

@@ -14,7 +14,7 @@ import { addDays, localDate, zonedInstant } from '../../../../common/zoned-time.
 import { createAnnouncement, listAnnouncements, updateAnnouncement } from '../announcement/index.ts';
 import { MAX_IMAGE_BYTES, saveImage } from '../files/index.ts';
 import { createGoods, listAllGoods, updateGoods, type GoodsRecord } from '../goods/index.ts';
-import { listOrdersForConsole, recentOrdersOf } from '../order/index.ts';
+import { latestReconciliationReports, listOrdersForConsole, recentOrdersOf } from '../order/index.ts';
 import { createOperator, listOperators, updateOperator } from '../operator/index.ts';
 import { createPriceRow, findPriceRow, priceTableForConsole, updatePriceRow } from '../plan-config/index.ts';
 import { recentPlansOf } from '../plan/index.ts';
@@ -355,6 +355,14 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       const { from, to, ...filters } = q;
       return listAudit(ctx.db, { ...filters, ...dayRange({ from, to }, ctx.config.timeZone) });
     },
+  },
+
+  // ---- reconciliation with the gateways (对账, operator) ----
+  {
+    method: 'GET',
+    url: '/api/admin/reconciliation',
+    role: 'operator',
+    handler: async (_r, ctx) => latestReconciliationReports(ctx.db),
   },
 ];
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ok } from '../../http/errors.ts';
+import { reportReadiness } from '../../http/metrics.ts';
 
 /**
  * GET /api/healthz: liveness plus database reachability (503 when the database does not answer).
@@ -17,6 +18,8 @@ export async function healthRoutes(app: FastifyInstance) {
       return false;
     }
   };
+
+  reportReadiness(async () => !app.lifecycle.draining && (await databaseAnswers()));
 
   app.get('/api/healthz', async (_request, reply) => {
     if (await databaseAnswers()) return ok({ status: 'ok', database: 'ok' });

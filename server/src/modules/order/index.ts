@@ -7,3 +7,4 @@ export type { BillPayment, OnlinePayType, OrderPayments, PaymentGateway, Payment
 export { cancelPendingOrder, listOrdersForConsole, paidOrdersPerDay, recentOrdersOf, type ConsoleOrderQuery } from './console.ts';
 export { ORDER_NO_PATTERN } from './input.ts';
 export { orderCreditFindings, paidMemberPurchases } from './verify.ts';
+export { latestReconciliationReports, reconcileDay, startDailyReconciliation, type OnReconciledPayment } from './reconcile.ts';

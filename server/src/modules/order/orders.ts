@@ -5,7 +5,7 @@
  * most once whatever is replayed or raced. Unpaid orders expire (lazily, and by a periodic sweep).
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, gte, inArray, like, lt, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, inArray, isNotNull, like, lt, lte, notInArray, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_STATUS_LABELS,
   PAY_TYPE_CODES,
@@ -180,12 +180,45 @@ export async function createOrder(
   return { ...toOrderView(row), pay: await payInstructions(ctx, payments, row, input.scene ?? 'qr', account) };
 }
 
-/** Marks pending orders past their expiry as expired (all of them, or one user's, or one order); answers those it expired. */
-export async function expireDueOrders(db: Executor, now: Date, scope: { userId?: number; orderNo?: string } = {}) {
+type ExpiryScope = { userId?: number; orderNo?: string };
+
+const dueConditions = (now: Date, scope: ExpiryScope): SQL[] => {
   const conditions: SQL[] = [eq(orders.status, 'pending'), lte(orders.expiresAt, now)];
   if (scope.userId !== undefined) conditions.push(eq(orders.userId, scope.userId));
   if (scope.orderNo !== undefined) conditions.push(eq(orders.orderNo, scope.orderNo));
+  return conditions;
+};
+
+/** Marks pending orders past their expiry as expired (all of them, or one user's, or one order, less `keep`); answers those it expired. */
+export async function expireDueOrders(db: Executor, now: Date, scope: ExpiryScope = {}, keep: string[] = []) {
+  const conditions = dueConditions(now, scope);
+  if (keep.length > 0) conditions.push(notInArray(orders.orderNo, keep));
   return db.update(orders).set({ status: 'expired' }).where(and(...conditions)).returning({ orderNo: orders.orderNo, payType: orders.payType });
+}
+
+/**
+ * Before due online orders are expired, their gateway is asked whether they were paid (a payment
+ * whose notifications all failed): paid ones are booked through settleGatewayPayment. Answers the
+ * orders to keep pending because their gateway could not be asked (asked again next time).
+ */
+async function settleDuePaidAtGateway(ctx: OrderCtx, payments: OrderPayments, now: Date, scope: ExpiryScope): Promise<string[]> {
+  const due = await ctx.db
+    .select({ orderNo: orders.orderNo, payType: orders.payType })
+    .from(orders)
+    .where(and(...dueConditions(now, scope), inArray(orders.payType, [PAY_TYPES.ALI_PAY, PAY_TYPES.WX_PAY]), isNotNull(orders.payment)));
+  const unanswered: string[] = [];
+  for (const row of due) {
+    const provider = payments(row.payType as OnlinePayType);
+    if (!provider || provider.simulated) continue;
+    try {
+      const payment = await provider.queryPayment(row.orderNo);
+      if (payment && payment.orderNo === row.orderNo) await settleGatewayPayment(ctx, payment);
+    } catch (err) {
+      console.error(`payment: asking about ${row.orderNo} before expiring it failed; it stays pending`, err);
+      unanswered.push(row.orderNo);
+    }
+  }
+  return unanswered;
 }
 
 /** Closes an order at its gateway in the background: the gateway already refuses payment after the order's expiry, so a failure is only logged. */
@@ -196,9 +229,11 @@ function closeInBackground(payments: OrderPayments, expired: Array<{ orderNo: st
   }
 }
 
-/** expireDueOrders, then each expired online order is closed at its gateway. */
-export async function expireOrders(ctx: OrderCtx, payments: OrderPayments, scope: { userId?: number; orderNo?: string } = {}): Promise<number> {
-  const expired = await expireDueOrders(ctx.db, ctx.clock.now(), scope);
+/** Due online orders asked about at their gateway (paid ones booked), then expireDueOrders, then each expired online order is closed at its gateway. */
+export async function expireOrders(ctx: OrderCtx, payments: OrderPayments, scope: ExpiryScope = {}): Promise<number> {
+  const now = ctx.clock.now();
+  const unanswered = await settleDuePaidAtGateway(ctx, payments, now, scope);
+  const expired = await expireDueOrders(ctx.db, now, scope, unanswered);
   closeInBackground(payments, expired);
   return expired.length;
 }

@@ -9,6 +9,7 @@ import { checkedField, dateRangeShape, goodsIdField, orderNoField, payTypeField 
 import type { PayScene } from '../../../../common/api-types.ts';
 import { cancelOwnOrder, createOrder, getOwnOrder, listOwnOrders, startExpirySweep } from './orders.ts';
 import type { OrderPayments } from './payment.ts';
+import { startDailyReconciliation, type OnReconciledPayment } from './reconcile.ts';
 
 const PAY_SCENES: readonly PayScene[] = ['qr', 'wap'];
 
@@ -33,12 +34,18 @@ const detailQuery = z.strictObject({ orderNo: orderNoField() });
 export interface OrderRoutesOptions {
   /** The gateway of each online pay type (null: not offered). */
   payments: OrderPayments;
+  /** The audit row of a payment the daily reconciliation credits (the admin module writes it). */
+  onReconciledPayment: OnReconciledPayment;
 }
 
-export async function orderRoutes(app: FastifyInstance, { payments }: OrderRoutesOptions) {
+export async function orderRoutes(app: FastifyInstance, { payments, onReconciledPayment }: OrderRoutesOptions) {
   const { ctx } = app;
   const stopSweep = startExpirySweep(ctx, payments, app.log);
-  app.addHook('onClose', async () => stopSweep());
+  const stopReconciliation = startDailyReconciliation(ctx, payments, { onCredited: onReconciledPayment, log: app.log });
+  app.addHook('onClose', async () => {
+    stopSweep();
+    stopReconciliation();
+  });
 
   /**
    * Creates an order for goods on sale (or resumes the pending one for the same goods and pay
