@@ -142,6 +142,10 @@ describe.runIf(usingPostgres)('PostgreSQL faults under a running API server', ()
       expect(Date.now() - started).toBeLessThan(5000);
     }
     expect((await request('/api/healthz', { auth: false })).status).toBe(503);
+    // What the alerts read: not ready, and the 503s counted as the database's (DatabaseUnavailable, ApiNotReady).
+    const down = await (await fetch(`${api.baseURL}/metrics`)).text();
+    expect(down).toMatch(/^api_ready 0$/m);
+    expect(Number(/^db_unavailable_responses_total (\d+)$/m.exec(down)?.[1])).toBeGreaterThanOrEqual(routes.length);
     expectAlive();
 
     await database.restart();

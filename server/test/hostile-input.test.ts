@@ -171,6 +171,8 @@ describe('/metrics', () => {
     expect(valueOf(res.body, sms) - valueOf(first, sms)).toBe(1);
     expect(res.body).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/plan/manage/detail",status="400"}');
     expect(res.body).toContain('process_cpu_seconds_total');
+    expect(res.body).toMatch(/^api_ready 1$/m); // not draining, the database answers
+    expect(res.body).toMatch(/^db_unavailable_responses_total \d+$/m);
     // The PostgreSQL pool's figures (PGlite has no pool).
     if (usingPostgres) {
       expect(valueOf(res.body, 'db_pool_connections{state="total"}')).toBeGreaterThan(0);

@@ -104,6 +104,11 @@ describe('ops reconcile <day> against both gateways', () => {
     expect([await auditRowsOf(orderNos.aliMissed), await auditRowsOf(orderNos.wxMissed)]).toEqual([1, 1]);
     expect(alipay.refused).toEqual([]);
     expect(wechat.refused).toEqual([]);
+    // What the ReconciliationDifferences alert reads.
+    const metrics = (await env.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(/^reconciliation_differences\{gateway="alipay"\} 2$/m);
+    expect(metrics).toMatch(/^reconciliation_differences\{gateway="wechat"\} 2$/m);
+    expect(metrics).toMatch(/^reconciliation_runs_total\{gateway="alipay",result="done"\} [1-9]/m);
   });
 
   it('stores every run; the console shows the last report per gateway and day', async () => {
