@@ -106,6 +106,7 @@ const INPUTS: Record<string, { fields: string[]; base?: Record<string, unknown> 
   'POST /api/admin/announcements': { fields: ['content', 'enabled', 'startAt', 'endAt'] },
   'POST /api/admin/announcements/:id': { fields: ['content', 'enabled', 'startAt', 'endAt'] },
   'GET /api/admin/audit': { fields: ['actor', 'action', 'from', 'to', 'page', 'pageSize'] },
+  'GET /api/admin/reconciliation': { fields: [] },
 };
 const ALL_FIELDS = [...new Set(Object.values(INPUTS).flatMap((input) => input.fields))];
 

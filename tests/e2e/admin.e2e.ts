@@ -1,7 +1,7 @@
 /**
  * The operator console at /admin, signed in as the demo account (made an admin by global-setup):
  * confirm a bank transfer from the pending queue in two clicks with a remark, adjust a user's
- * points, change a price and see it in the user-facing price table. Visitors are sent to /login,
+ * points, change a price and see it in the user-facing price table, open the 对账 page. Visitors are sent to /login,
  * users without a role see that they lack the permission, and /login loads none of the console.
  */
 import type { Page } from 'playwright-core';
@@ -92,6 +92,16 @@ describe('operator console', () => {
     } finally {
       await api(`/api/admin/plan-configs/services/${service.id}`, { token: adminToken, body: { integral: service.integral } });
     }
+  });
+
+  it('the 对账 page lists the last reconciliation per gateway and day (none with the sandbox)', async () => {
+    await page.goto(new URL('/admin/reconciliation', page.url()).href);
+    await page.getByRole('heading', { name: '对账' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: '对账' }).count()).toBe(1);
+    expect(await page.locator('.admin-content').innerText()).toContain('npm run ops -- reconcile');
+    const reports = await api<unknown[]>('/api/admin/reconciliation', { token: adminToken });
+    expect(reports.body!.data).toEqual([]);
+    expect(await page.locator('.ant-table-placeholder').count()).toBe(1);
   });
 
   it('a visitor is sent to /login; a user without a role is told so; /login loads none of the console', async () => {
