@@ -137,13 +137,23 @@ export function installIdempotency(app: FastifyInstance): void {
   const replay = (reply: FastifyReply, status: number, body: string) =>
     reply.status(status).header(REPLAYED_HEADER, 'true').type('application/json; charset=utf-8').send(body);
 
-  /** Waits until no request of this process holds the key (true), or the deadline passed (false). */
-  const waitForLocal = async (name: string, waitUntil: number): Promise<boolean> => {
+  /**
+   * Takes the key in this process once no request here holds it (checked and taken in one step);
+   * answers the release, or null when the deadline passed first.
+   */
+  const takeLocal = async (name: string, waitUntil: number): Promise<(() => void) | null> => {
     for (;;) {
       const running = inFlight.get(name);
-      if (!running) return true;
+      if (!running) {
+        let release!: () => void;
+        inFlight.set(name, new Promise<void>((resolve) => (release = resolve)));
+        return () => {
+          inFlight.delete(name);
+          release();
+        };
+      }
       const left = waitUntil - Date.now();
-      if (left <= 0) return false;
+      if (left <= 0) return null;
       await Promise.race([running, sleep(left)]);
     }
   };
@@ -153,10 +163,8 @@ export function installIdempotency(app: FastifyInstance): void {
     const name = `${userId} ${key}`;
     const waitUntil = Date.now() + ctx.config.idempotencyWaitMs;
     for (;;) {
-      if (!(await waitForLocal(name, waitUntil))) throw conflict(RUNNING_MESSAGE);
-      let done!: () => void;
-      inFlight.set(name, new Promise<void>((resolve) => (done = resolve)));
-      const scope = { tx: undefined as unknown as Tx, open: false };
+      const releaseLocal = await takeLocal(name, waitUntil);
+      if (!releaseLocal) throw conflict(RUNNING_MESSAGE);
       try {
         const outcome = await db.transaction(async (tx) => {
           // Another process runs this key now: its transaction holds the lock until it ends.
@@ -170,7 +178,8 @@ export function installIdempotency(app: FastifyInstance): void {
             return replay(reply, kept.status, kept.body);
           }
           sweep(now);
-          Object.assign(scope, { tx, open: true });
+          // ctx.db is this transaction for the route's code, until the route has answered.
+          const scope = { tx, open: true };
           let answer: unknown;
           try {
             answer = await requestTransaction.run(scope, handle);
@@ -186,8 +195,7 @@ export function installIdempotency(app: FastifyInstance): void {
         });
         if (outcome !== HELD_ELSEWHERE) return outcome;
       } finally {
-        inFlight.delete(name);
-        done();
+        releaseLocal();
       }
       if (Date.now() >= waitUntil) throw conflict(RUNNING_MESSAGE);
       await sleep(POLL_MS);
