@@ -2,7 +2,8 @@
  * Idempotency-Key under faults, on a real PostgreSQL with real API processes (npm run test:pg
  * only): the process killed (-9) while a keyed create's transaction is open, then the key repeated
  * after a restart, runs afresh (one plan); the answer's write refused once after the plan was
- * inserted rolls the plan back, and the repeat runs afresh (one plan), never 409; the key repeated
+ * inserted rolls the plan back, and the repeat runs afresh (one plan), never 409; UPDATEs of the key
+ * table refused change nothing for a fresh key; the key repeated
  * on another replica while the first still runs waits (409 after IDEMPOTENCY_WAIT_MS), then replays.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -140,6 +141,22 @@ describe.skipIf(!usingPostgres)('Idempotency-Key when processes die and writes f
     } finally {
       await admin.query('drop trigger refuse_answer_once on idempotency_keys; drop function refuse_answer_once(); drop sequence answer_fault');
     }
+  }, 60_000);
+
+  it('UPDATEs of the key table refused: a fresh key needs none (its answer is one INSERT, with the plan), so 200 and then the replay', async () => {
+    const server = servers.at(-1)!;
+    const plansBefore = await plans();
+    await admin.query(`create or replace function refuse_update() returns trigger language plpgsql as $$ begin raise exception 'update refused by test'; end $$;
+      create trigger refuse_update before update on idempotency_keys for each row execute function refuse_update()`);
+    try {
+      const first = await createPlan(server, 'no-update');
+      expect([first.status, first.replayed]).toEqual([200, null]);
+      const again = await createPlan(server, 'no-update');
+      expect([again.status, again.replayed, again.body.data.id]).toEqual([200, 'true', first.body.data.id]);
+    } finally {
+      await admin.query('drop trigger refuse_update on idempotency_keys; drop function refuse_update()');
+    }
+    expect(await plans()).toBe(plansBefore + 1);
   }, 60_000);
 
   it('the key repeated on another replica while the first still runs: 409 after the wait, then the first answer replayed', async () => {

@@ -116,22 +116,21 @@ export function installIdempotency(app: FastifyInstance): void {
       .catch((err: unknown) => app.log.error({ err }, 'sweeping expired idempotency keys failed'));
   };
 
-  /** The kept answer of (user, key), unless it is older than the keys' lifetime. */
-  const keptAnswer = async (tx: Tx, userId: number, key: string, now: Date) => {
-    const [row] = await tx
-      .select()
-      .from(idempotencyKeys)
-      .where(and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key)));
-    const live = row && row.responseStatus !== null && row.createdAt.getTime() > now.getTime() - KEY_LIFETIME_MS;
-    return live ? { requestHash: row.requestHash, status: row.responseStatus!, body: row.responseBody ?? '' } : null;
+  const keyIs = (userId: number, key: string) => and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
+
+  /** The row of (user, key): `kept` when it holds an answer younger than the keys' lifetime, `stale` when it is older (or has none). */
+  const keyRow = async (tx: Tx, userId: number, key: string, now: Date) => {
+    const [row] = await tx.select().from(idempotencyKeys).where(keyIs(userId, key));
+    if (!row) return null;
+    const live = row.responseStatus !== null && row.createdAt.getTime() > now.getTime() - KEY_LIFETIME_MS;
+    return live ? { kept: { requestHash: row.requestHash, status: row.responseStatus!, body: row.responseBody ?? '' } } : { stale: true };
   };
 
-  const keepAnswer = (tx: Tx, row: { userId: number; key: string; hash: string; status: number; body: string; now: Date }) => {
+  /** Writes the answer in the request's transaction: an INSERT, or an UPDATE of a stale row (the lock excludes other writers). */
+  const keepAnswer = (tx: Tx, stale: boolean, row: { userId: number; key: string; hash: string; status: number; body: string; now: Date }) => {
     const values = { requestHash: row.hash, responseStatus: row.status, responseBody: row.body, createdAt: row.now };
-    return tx
-      .insert(idempotencyKeys)
-      .values({ userId: row.userId, key: row.key, ...values })
-      .onConflictDoUpdate({ target: [idempotencyKeys.userId, idempotencyKeys.key], set: values });
+    if (stale) return tx.update(idempotencyKeys).set(values).where(keyIs(row.userId, row.key));
+    return tx.insert(idempotencyKeys).values({ userId: row.userId, key: row.key, ...values });
   };
 
   const replay = (reply: FastifyReply, status: number, body: string) =>
@@ -172,7 +171,8 @@ export function installIdempotency(app: FastifyInstance): void {
           const { rows } = lock as unknown as { rows: Array<{ locked: boolean }> };
           if (!rows[0]?.locked) return HELD_ELSEWHERE;
           const now = ctx.clock.now();
-          const kept = await keptAnswer(tx, userId, key, now);
+          const found = await keyRow(tx, userId, key, now);
+          const kept = found?.kept;
           if (kept) {
             if (kept.requestHash !== hash) throw unprocessable('该 Idempotency-Key 已用于内容不同的另一个请求，请为新的操作使用新的 Idempotency-Key');
             return replay(reply, kept.status, kept.body);
@@ -190,7 +190,7 @@ export function installIdempotency(app: FastifyInstance): void {
             scope.open = false;
           }
           if (answer === undefined || answer === reply) throw new Error(`idempotent route ${request.routeOptions.url} must return its answer, not send it`);
-          await keepAnswer(tx, { userId, key, hash, status: reply.statusCode, body: asText(reply.serialize(answer)), now });
+          await keepAnswer(tx, Boolean(found?.stale), { userId, key, hash, status: reply.statusCode, body: asText(reply.serialize(answer)), now });
           return answer;
         });
         if (outcome !== HELD_ELSEWHERE) return outcome;
