@@ -42,12 +42,24 @@ export const smsSentTotal = new Counter({
   registers: [metricsRegistry],
 });
 
-/** Differences the last reconciliation of each gateway found (对账: missing, amounts that differ, unknown orders). */
-export const reconciliationDifferences = new Gauge({
+let reconciliationSource: (() => Promise<Array<{ gateway: string; differences: number }>>) | undefined;
+
+/** Where reconciliation_differences reads from: the order module's stored reports (the same on every process). */
+export function reportReconciliation(source: () => Promise<Array<{ gateway: string; differences: number }>>): void {
+  reconciliationSource = source;
+}
+
+new Gauge({
   name: 'reconciliation_differences',
-  help: 'Differences found by the last reconciliation of each gateway with its daily bill',
+  help: 'Differences found by the latest reconciliation of each gateway with its daily bill (latest bill day, latest run)',
   labelNames: ['gateway'] as const,
   registers: [metricsRegistry],
+  async collect() {
+    if (!reconciliationSource) return;
+    this.reset();
+    // The database may be down: then the series is missing for this scrape, and DatabaseUnavailable says why.
+    for (const { gateway, differences } of await reconciliationSource().catch(() => [])) this.set({ gateway }, differences);
+  },
 });
 
 /** Reconciliation runs by gateway and result (done, failed: the bill could not be had or read). */

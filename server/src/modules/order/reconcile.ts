@@ -17,7 +17,7 @@ import { startPeriodicJob } from '../../db/exclusive.ts';
 import { orders, reconciliationReports } from '../../db/schema.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
-import { reconciliationDifferences, reconciliationRuns } from '../../http/metrics.ts';
+import { reconciliationRuns } from '../../http/metrics.ts';
 import { HOUR } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { payOrder, type PayResult } from './orders.ts';
@@ -90,7 +90,6 @@ async function reconcileGateway(
     .insert(reconciliationReports)
     .values({ gateway: target.gateway, day, billPayments: bill.length, credited, differences, createdAt: ctx.clock.now() })
     .returning();
-  reconciliationDifferences.set({ gateway: target.gateway }, differences.length);
   return toReport(row!);
 }
 
@@ -151,6 +150,15 @@ export async function latestReconciliationReports(db: ReconcileCtx['db'], limit 
     .orderBy(desc(reconciliationReports.day), reconciliationReports.gateway, desc(reconciliationReports.createdAt), desc(reconciliationReports.id))
     .limit(limit);
   return rows.map(toReport);
+}
+
+/** The differences of each gateway's latest report (latest bill day, latest run): what reconciliation_differences shows. */
+export async function latestDifferencesPerGateway(db: ReconcileCtx['db']): Promise<Array<{ gateway: string; differences: number }>> {
+  const rows = await db
+    .selectDistinctOn([reconciliationReports.gateway], { gateway: reconciliationReports.gateway, differences: sql<number>`jsonb_array_length(${reconciliationReports.differences})` })
+    .from(reconciliationReports)
+    .orderBy(reconciliationReports.gateway, desc(reconciliationReports.day), desc(reconciliationReports.createdAt), desc(reconciliationReports.id));
+  return rows.map((r) => ({ gateway: r.gateway, differences: Number(r.differences) }));
 }
 
 /** Every hour, on one process at a time: yesterday's bills of the gateways not yet reconciled for it. */

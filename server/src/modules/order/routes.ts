@@ -9,7 +9,8 @@ import { checkedField, dateRangeShape, goodsIdField, orderNoField, payTypeField 
 import type { PayScene } from '../../../../common/api-types.ts';
 import { cancelOwnOrder, createOrder, getOwnOrder, listOwnOrders, startExpirySweep } from './orders.ts';
 import type { OrderPayments } from './payment.ts';
-import { startDailyReconciliation, type OnReconciledPayment } from './reconcile.ts';
+import { latestDifferencesPerGateway, startDailyReconciliation, type OnReconciledPayment } from './reconcile.ts';
+import { reportReconciliation } from '../../http/metrics.ts';
 
 const PAY_SCENES: readonly PayScene[] = ['qr', 'wap'];
 
@@ -42,6 +43,7 @@ export async function orderRoutes(app: FastifyInstance, { payments, onReconciled
   const { ctx } = app;
   const stopSweep = startExpirySweep(ctx, payments, app.log);
   const stopReconciliation = startDailyReconciliation(ctx, payments, { onCredited: onReconciledPayment, log: app.log });
+  reportReconciliation(() => latestDifferencesPerGateway(ctx.db));
   app.addHook('onClose', async () => {
     stopSweep();
     stopReconciliation();
