@@ -54,7 +54,7 @@ describe('exclusive jobs', () => {
           if (runs === 1) throw new Error('first run fails');
         },
       },
-      { error: (fields) => errors.push(fields) },
+      { error: (fields: unknown) => errors.push(fields) },
     );
     await expect.poll(() => runs, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
     stop();

@@ -21,7 +21,7 @@ const ledgerRows = async () => (await env.ctx.db.select({ n: count() }).from(poi
 
 describe('ops commands', () => {
   it('has one table entry per command, including order:confirm', () => {
-    expect(Object.keys(COMMANDS).sort()).toEqual(['admin:grant', 'admin:revoke', 'announce', 'collect:set', 'member:set', 'operator:set', 'order:confirm', 'points:adjust', 'user:show']);
+    expect(Object.keys(COMMANDS).sort()).toEqual(['admin:grant', 'admin:revoke', 'announce', 'collect:set', 'member:set', 'operator:set', 'order:confirm', 'points:adjust', 'user:delete', 'user:show']);
   });
 
   it('announce publishes the top announcement; empty text clears it', async () => {

@@ -10,6 +10,7 @@ export {
   cancelOrder,
   changeRole,
   confirmOrder,
+  deleteUser,
   disableUser,
   enableUser,
   logoutEverywhere,
