@@ -28,6 +28,23 @@ describe('privacy policy', () => {
       expect(await page.getByTestId('footer-privacy').getAttribute('href'), path).toBe('/privacy');
     }
     await context.close();
+
+    // With JavaScript the app takes the page over (hydrates it) quietly, showing the same text.
+    const live = await openPage(browser(), undefined, PHONE);
+    const consoleErrors: string[] = [];
+    live.page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    await live.page.goto('/privacy', { waitUntil: 'networkidle' });
+    expect(await live.page.getByTestId('privacy-policy').innerText()).toBe(text);
+    // The footer's link is a client-side navigation once the app runs.
+    await live.page.goto('/login', { waitUntil: 'networkidle' });
+    await live.page.getByTestId('footer-privacy').click();
+    await live.page.getByTestId('privacy-policy').waitFor();
+    expect(new URL(live.page.url()).pathname).toBe('/privacy');
+    expect(consoleErrors).toEqual([]);
+    expect(live.errors).toEqual([]);
+    await live.context.close();
   });
 
   it('registration asks to agree to both documents and stores the version agreed', async () => {
