@@ -127,6 +127,7 @@ export default defineConfig({
         '/login': 'src/features/auth/pages/LoginPage.tsx',
         '/register': 'src/features/auth/pages/RegisterPage.tsx',
         '/find-pwd': 'src/features/auth/pages/FindPwdPage.tsx',
+        '/privacy': 'src/features/legal/pages/PrivacyPage.tsx',
       },
     }),
     VitePWA({

@@ -13,6 +13,8 @@ export interface ConsoleUser {
   memberDeadline: string | null;
   operatorId: number | null;
   disabled: boolean;
+  /** The account was deleted (注销): its phone is a placeholder, only its orders and ledger remain. */
+  deleted: boolean;
   createdAt: string;
 }
 

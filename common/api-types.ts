@@ -252,6 +252,8 @@ export interface UserData {
   inviteCode: string;
   /** Fraction, e.g. 0.95. */
   discount: number;
+  /** The privacy policy version the user agreed to (null: never); older than PRIVACY_POLICY_VERSION asks again. */
+  privacyVersion?: number | null;
   /** The business time zone (TZ_BUSINESS) the app shows dates and times in; sent by user-data. */
   timeZone?: string;
 }

@@ -36,8 +36,8 @@ export const PAY_TYPE_LABELS: Record<PayType, string> = /* @__PURE__ */ (() => n
 export const isPayType = (v: unknown): v is PayType =>
   typeof v === 'number' && (PAY_TYPE_CODES as number[]).includes(v);
 
-/** SMS code types: 1 default (register/login), 3 password change/reset. */
-export const SMS_TYPES = { DEFAULT: 1, PASSWORD: 3 } as const;
+/** SMS code types: 1 default (register/login), 3 password change/reset, 4 account deletion (注销). */
+export const SMS_TYPES = { DEFAULT: 1, PASSWORD: 3, DELETE_ACCOUNT: 4 } as const;
 export type SmsType = (typeof SMS_TYPES)[keyof typeof SMS_TYPES];
 
 /** Preset avatar names a user may choose (files public/avatars/{name}.svg in the app). */
@@ -51,6 +51,7 @@ export const PLAN_STATUSES = ['pending', 'running', 'completed', 'stopped'] as c
 export type PlanStatus = (typeof PLAN_STATUSES)[number];
 export const PLAN_STATUS_LABELS: Record<PlanStatus, string> = /* @__PURE__ */ (() => names.planStatus)();
 
-export const LEDGER_KINDS = ['recharge', 'plan_charge', 'plan_refund', 'adjust'] as const;
+/** `forfeit`: the balance given up when the account is deleted. */
+export const LEDGER_KINDS = ['recharge', 'plan_charge', 'plan_refund', 'adjust', 'forfeit'] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LEDGER_KIND_LABELS: Record<LedgerKind, string> = /* @__PURE__ */ (() => names.ledgerKind)();

@@ -1,5 +1,5 @@
 /**
- * The public pages the build writes as real HTML (scripts/vite-prerender-plugin.ts), and the file
+ * The public pages the build writes as real HTML (/privacy is open to signed-in users too) (scripts/vite-prerender-plugin.ts), and the file
  * each is written to. The API's web module, nginx (nginx/templates) and the service worker answer
  * a navigation to one of these paths with its own file; every other route gets the SPA shell.
  */
@@ -7,6 +7,7 @@ export const PRERENDERED_PAGES = {
   '/login': 'login.html',
   '/register': 'register.html',
   '/find-pwd': 'find-pwd.html',
+  '/privacy': 'privacy.html',
 } as const;
 
 export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;

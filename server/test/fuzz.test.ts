@@ -52,6 +52,10 @@ const INPUTS: Record<string, { fields: string[]; base?: Record<string, unknown> 
   'GET /api/user/devices': { fields: [] },
   'POST /api/user/devices/logout': { fields: ['id'] },
   'POST /api/user/devices/logout-others': { fields: [] },
+  'POST /api/user/privacy-consent': { fields: ['version'] },
+  // No deletion code was ever sent to the fuzz user: every attempt must be refused.
+  'POST /api/user/delete-account': { fields: ['verifyCode'] },
+  'GET /api/user/data-export': { fields: [] },
   'GET /api/files/:id': { fields: [] },
   'GET /api/plan/config': { fields: ['flowType'] },
   'GET /api/plan/config/full-data': { fields: [] },
@@ -83,6 +87,7 @@ const INPUTS: Record<string, { fields: string[]; base?: Record<string, unknown> 
   'POST /api/admin/users/:phone/disable': { fields: ['remark'] },
   'POST /api/admin/users/:phone/enable': { fields: ['remark'] },
   'POST /api/admin/users/:phone/logout-all': { fields: ['remark'] },
+  'POST /api/admin/users/:phone/delete': { fields: ['remark'] },
   'POST /api/admin/users/:phone/role': { fields: ['role'] },
   'POST /api/admin/users/:phone/contact': { fields: ['operatorId'] },
   'GET /api/admin/stats': { fields: ['from', 'to'] },
@@ -250,9 +255,11 @@ it('hostile values in every field of every route: no 5xx, nothing written', asyn
           hit.add(routeKey(route));
           statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
           if (res.statusCode >= 500) throw new Error(`${route.method} ${url} answered ${res.statusCode}: ${res.body.slice(0, 300)}`);
-          // Every JSON answer is the envelope, but for the export (a file) and the gateways' notifications,
-          // which answer in the form each vendor requires (Alipay plain text, WeChat Pay {code, message}).
-          if (!route.url.startsWith('/api/pay/notify/') && String(res.headers['content-type']).startsWith('application/json')) expect(JSON.parse(res.body).success).toBe(res.statusCode < 400);
+          // Every JSON answer is the envelope, but for the exports (files: an attachment, even when
+          // JSON like the data copy) and the gateways' notifications, which answer in the form each
+          // vendor requires (Alipay plain text, WeChat Pay {code, message}).
+          const isFile = String(res.headers['content-disposition'] ?? '').startsWith('attachment');
+          if (!route.url.startsWith('/api/pay/notify/') && !isFile && String(res.headers['content-type']).startsWith('application/json')) expect(JSON.parse(res.body).success).toBe(res.statusCode < 400);
         }),
         {
           numRuns: RUNS_PER_FIELD,

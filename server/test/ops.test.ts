@@ -20,7 +20,7 @@ const ledgerRows = async () => (await env.ctx.db.select({ n: count() }).from(poi
 
 describe('ops commands', () => {
   it('has one table entry per command, including order:confirm', () => {
-    expect(Object.keys(COMMANDS).sort()).toEqual(['admin:grant', 'admin:revoke', 'announce', 'collect:set', 'member:set', 'operator:set', 'order:confirm', 'points:adjust', 'reconcile', 'user:show', 'verify']);
+    expect(Object.keys(COMMANDS).sort()).toEqual(['admin:grant', 'admin:revoke', 'announce', 'collect:set', 'member:set', 'operator:set', 'order:confirm', 'points:adjust', 'reconcile', 'user:delete', 'user:show', 'verify']);
   });
 
   it('announce publishes the top announcement; empty text clears it', async () => {

@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { operators, sessions, smsCodes, users } from '../src/db/schema.ts';
 import { buildApp } from '../src/app.ts';
 import { DAY, MINUTE } from '../src/lib/clock.ts';
+import { PRIVACY_POLICY_VERSION } from '../../common/privacy.ts';
 import { call, createTestEnv, createTestUser, nextPhone, type TestEnv } from './support.ts';
 
 let env: TestEnv;
@@ -47,6 +48,8 @@ describe('registration', () => {
       avatar: null,
       inviteCode: expect.stringMatching(/^[A-Z2-9]{6}$/),
       discount: 1,
+      // registering means agreeing to the privacy policy shown with the form
+      privacyVersion: PRIVACY_POLICY_VERSION,
     });
     // user-data also names the business time zone the app shows dates and times in
     expect((await userData(token)).body.data).toEqual({ ...res.body.data.user, timeZone: env.ctx.config.timeZone });

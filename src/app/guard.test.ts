@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { decideGuard, inviteIdFromPath, isVisitorPath } from './guard';
 
 describe('route guard rules', () => {
-  it('lets visitors open only /login, /find-pwd, /register, /smi, /sui', () => {
-    for (const path of ['/login', '/find-pwd', '/register', '/smi/abc', '/sui/xyz', '/smi', '/sui']) {
+  it('lets visitors open only /login, /find-pwd, /register, /smi, /sui, /privacy', () => {
+    for (const path of ['/login', '/find-pwd', '/register', '/smi/abc', '/sui/xyz', '/smi', '/sui', '/privacy']) {
       expect(decideGuard(path, '', false)).toEqual({ kind: 'pass' });
     }
   });
@@ -20,7 +20,7 @@ describe('route guard rules', () => {
   });
 
   it('lets logged-in users pass anywhere but the visitor-only forms, which send them home', () => {
-    for (const path of ['/', '/user/center', '/plan/list', '/recharge/member', '/sui/AB12', '/nowhere', '/loginx']) {
+    for (const path of ['/', '/user/center', '/plan/list', '/recharge/member', '/sui/AB12', '/nowhere', '/loginx', '/privacy']) {
       expect(decideGuard(path, '', true)).toEqual({ kind: 'pass' });
     }
     for (const path of ['/login', '/register', '/find-pwd', '/login/']) {

@@ -1,10 +1,10 @@
 /**
  * Route guard rules.
- * Visitors may open only /login, /find-pwd, /register, /smi, /sui (and their sub-paths); every
+ * Visitors may open only /login, /find-pwd, /register, /smi, /sui and /privacy (and their sub-paths); every
  * other path sends them to /login, remembering the page they asked for. Logged-in users pass,
  * except on the visitor-only forms (/login, /register, /find-pwd), which send them home (replace).
  */
-export const VISITOR_PATHS = ['/login', '/find-pwd', '/register', '/smi', '/sui'] as const;
+export const VISITOR_PATHS = ['/login', '/find-pwd', '/register', '/smi', '/sui', '/privacy'] as const;
 
 export function isVisitorPath(pathname: string): boolean {
   return VISITOR_PATHS.some((base) => under(pathname, base));

@@ -17,6 +17,7 @@ import PageLoading from './PageLoading';
 const LoginPage = lazyPage(() => import('@/features/auth/pages/LoginPage'));
 const RegisterPage = lazyPage(() => import('@/features/auth/pages/RegisterPage'));
 const FindPwdPage = lazyPage(() => import('@/features/auth/pages/FindPwdPage'));
+const PrivacyPage = lazyPage(() => import('@/features/legal/pages/PrivacyPage'), ['privacy']);
 // The signed-in pages use no antd of their own (their dialogs, pickers, desktop tables and antd-made
 // tabs bring antd's provider along): they wait for none of antd's code.
 const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), ['home']);
@@ -111,6 +112,7 @@ export default function AppRoutes() {
         <Route path="/login" component={LoginPage} />
         <Route path="/register" component={RegisterPage} />
         <Route path="/find-pwd" component={FindPwdPage} />
+        <Route path="/privacy" component={PrivacyPage} />
         <Route path="/">
           <HomePage extra={homeExtra} />
         </Route>

@@ -4,7 +4,7 @@
  * - Success: disabled, counts down from 60 once a second showing "{n}秒后重新获取"; at 0 back to idle.
  * - Failure: only logged; the button stays idle and enabled (no toast).
  * - No phone: no request; `onMissingPhone` lets the form point at the phone field.
- * Props: `phone`, `type` (1 default, 3 password change/reset), `onMissingPhone?`, `onSent?`, `block?`, `size?`.
+ * Props: `phone`, `type` (1 default, 3 password change/reset, 4 account deletion), `onMissingPhone?`, `onSent?`, `block?`, `size?`.
  * A PlainButton (antd look, no antd code), so the visitor screens stay light.
  */
 import { useEffect, useRef, useState } from 'react';
@@ -16,7 +16,7 @@ export const SMS_COUNTDOWN_SECONDS = 60;
 
 export interface SmsCodeButtonProps {
   phone: string | undefined | null;
-  type: 1 | 3;
+  type: 1 | 3 | 4;
   onMissingPhone?: () => void;
   onSent?: () => void;
   block?: boolean;

@@ -224,10 +224,10 @@ export function swrFetcher<T>(key: string | readonly [string, Query?]): Promise<
 }
 
 /**
- * Spreadsheet export: GET with a blob answer saved as `<filename>.xlsx`. Rejects with
+ * A file the API makes on request (GET with a blob answer) saved as `filename`. Rejects with
  * "请求未授权" without a token and "请求错误" on a non-200 status; 401 also logs out.
  */
-export async function downloadXlsx(path: string, query: Query | undefined, filename: string): Promise<void> {
+export async function downloadFile(path: string, query: Query | undefined, filename: string): Promise<void> {
   const token = getToken();
   if (!token) throw new Error(i18n.t('common:error.unauthorized'));
   let response: Response;
@@ -245,9 +245,13 @@ export async function downloadXlsx(path: string, query: Query | undefined, filen
   const href = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = href;
-  link.download = filename.toLowerCase().endsWith('.xlsx') ? filename : `${filename}.xlsx`;
+  link.download = filename;
   document.body.appendChild(link);
   link.click();
   link.remove();
   setTimeout(() => URL.revokeObjectURL(href), 1000);
 }
+
+/** Spreadsheet export: `downloadFile` saved as `<filename>.xlsx`. */
+export const downloadXlsx = (path: string, query: Query | undefined, filename: string) =>
+  downloadFile(path, query, filename.toLowerCase().endsWith('.xlsx') ? filename : `${filename}.xlsx`);

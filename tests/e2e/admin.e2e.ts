@@ -71,6 +71,25 @@ describe('operator console', () => {
     expect(await page.locator('tr', { hasText: '活动补偿' }).innerText()).toContain('+50');
   });
 
+  it('deletes an account at the request of its owner: audited, shown as deleted, its session gone', async () => {
+    const leaving = await registerUserViaApi();
+    await page.goto(`/admin/users/${leaving.phone}`);
+    await page.getByRole('button', { name: '注销账号' }).click();
+    const bubble = page.locator('.ant-popover').filter({ hasText: '应用户本人请求注销' });
+    await bubble.getByRole('textbox', { name: '备注' }).fill('客服工单 E2E');
+    await bubble.getByRole('button', { name: /确\s*定/ }).click();
+    expect(await toast(page)).toContain('账号已注销');
+    await page.waitForURL((url) => url.pathname === '/admin/users');
+    // The newest account, first in the list: named by its id, marked deleted.
+    const first = page.locator('.ant-table-row').first();
+    await expect.poll(() => first.innerText()).toMatch(/已注销用户 #\d+[\s\S]*已注销/);
+    expect((await api('/api/user/user-data', { token: leaving.token })).status).toBe(401);
+    const audit = await api<{ list: Array<{ action: string; target: string; after: { remark: string } }> }>('/api/admin/audit?action=user.delete', { token: adminToken });
+    expect(audit.body!.data!.list[0]).toMatchObject({ action: 'user.delete', after: { remark: '客服工单 E2E' } });
+    expect(JSON.stringify(audit.body!.data!.list[0])).not.toContain(leaving.phone);
+    expect(opened.errors).toEqual([]);
+  });
+
   it('changes a base service price and the user-facing price table shows it', async () => {
     const table = (await api<Array<{ planConfigList: Array<{ id: number; name: string; integral: number }> }>>('/api/plan/config/full-data')).body!.data!;
     const service = table[0]!.planConfigList[0]!;

@@ -12,7 +12,7 @@ import { api, createPlanViaApi, openPage, openSignedInPage, registerUserViaApi, 
 const browser = useBrowser();
 const AXE_PATH = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
 
-const VISITOR_SCREENS = ['/login', '/register', '/find-pwd'];
+const VISITOR_SCREENS = ['/login', '/register', '/find-pwd', '/privacy'];
 const SIGNED_IN_SCREENS = [
   '/',
   '/flow/tb',
@@ -23,6 +23,7 @@ const SIGNED_IN_SCREENS = [
   '/recharge/integral-details',
   '/recharge/record',
   '/user/center',
+  '/privacy',
 ];
 const WIDTHS = [360, 390, 1440];
 
@@ -108,6 +109,14 @@ const SIGNED_IN_OVERLAYS: Overlay[] = [
     open: async (page) => {
       await page.getByTestId('user-change-password').click();
       await dialogNamed(page, '确认修改');
+    },
+  },
+  {
+    name: '注销账号',
+    path: '/user/center',
+    open: async (page) => {
+      await page.getByTestId('delete-account').click();
+      await dialogNamed(page, '确认注销');
     },
   },
   {

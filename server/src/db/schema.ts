@@ -70,6 +70,14 @@ export const users = pgTable(
     role: text('role'),
     /** Set while the account is disabled: its sessions are dead and sign-in is refused. */
     disabledAt: ts('disabled_at'),
+    /**
+     * Set when the account was deleted (注销): the phone, invite code and password are replaced by
+     * placeholders, so the row keeps only what the orders and the ledger refer to.
+     */
+    deletedAt: ts('deleted_at'),
+    /** The privacy policy version (PRIVACY_POLICY_VERSION in common/privacy.ts) the user agreed to, and when. */
+    privacyVersion: integer('privacy_version'),
+    privacyAgreedAt: ts('privacy_agreed_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -102,7 +110,12 @@ export const sessions = pgTable(
     ip: text('ip').notNull().default(''),
     lastSeenAt: ts('last_seen_at'),
   },
-  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('sessions_token_hash_uq').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    // The retention sweep removes sessions that ended long ago.
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
 );
 
 export const smsCodes = pgTable(
@@ -118,7 +131,7 @@ export const smsCodes = pgTable(
     requesterIp: text('requester_ip').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt)],
+  (t) => [index('sms_codes_phone_idx').on(t.phone, t.createdAt), index('sms_codes_created_idx').on(t.createdAt)],
 );
 
 /**
@@ -133,7 +146,7 @@ export const smsSendAttempts = pgTable(
     requesterIp: text('requester_ip').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_send_attempts_ip_idx').on(t.requesterIp, t.createdAt)],
+  (t) => [index('sms_send_attempts_ip_idx').on(t.requesterIp, t.createdAt), index('sms_send_attempts_created_idx').on(t.createdAt)],
 );
 
 /** What the console SMS provider "sent": read back by GET /api/dev/sms-outbox outside production. */
@@ -146,7 +159,7 @@ export const smsOutbox = pgTable(
     code: text('code').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.id)],
+  (t) => [index('sms_outbox_phone_idx').on(t.phone, t.id), index('sms_outbox_created_idx').on(t.createdAt)],
 );
 
 export const announcements = pgTable(
@@ -374,7 +387,7 @@ export const pointsLedger = pgTable(
     uniqueIndex('points_ledger_kind_reference_uq').on(t.kind, t.reference),
     index('points_ledger_user_idx').on(t.userId, t.id),
     check('points_ledger_balance', sql`${t.balanceAfter} >= 0`),
-    check('points_ledger_kind', sql`${t.kind} in ('recharge', 'plan_charge', 'plan_refund', 'adjust')`),
+    check('points_ledger_kind', sql`${t.kind} in ('recharge', 'plan_charge', 'plan_refund', 'adjust', 'forfeit')`),
   ],
 );
 

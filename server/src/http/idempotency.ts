@@ -15,14 +15,16 @@
  * - a refusal (4xx) rolls the transaction back and is kept afterwards (nothing took effect), a
  *   5xx is not kept, so the same key may try again;
  * - a malformed key gets 400. Without the header a route behaves as before.
- * Keys live 24 hours; older rows are swept and their keys may be used again.
+ * Keys live RETENTION_DAYS.idempotency (one day); an older row is ignored (its key may be used again)
+ * and removed by the retention sweep (modules/account/retention.ts).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteHandlerMethod } from 'fastify';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/schema.ts';
-import { DAY, MINUTE } from '../lib/clock.ts';
+import { DAY } from '../lib/clock.ts';
+import { RETENTION_DAYS } from '../../../common/privacy.ts';
 import { sha256 } from '../lib/crypto.ts';
 import type { AppContext } from './context.ts';
 import { badRequest, conflict, unprocessable } from './errors.ts';
@@ -30,8 +32,8 @@ import { badRequest, conflict, unprocessable } from './errors.ts';
 const IDEMPOTENCY_HEADER = 'idempotency-key';
 const REPLAYED_HEADER = 'idempotent-replayed';
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
-const KEY_LIFETIME_MS = DAY;
-const SWEEP_EVERY_MS = 10 * MINUTE;
+/** A kept answer is replayed this long; the account module's retention sweep removes older rows. */
+const KEY_LIFETIME_MS = RETENTION_DAYS.idempotency * DAY;
 const POLL_MS = 100;
 const RUNNING_MESSAGE = '相同的请求正在处理中，请稍后刷新查看结果';
 
@@ -79,7 +81,7 @@ const databaseOf = new WeakMap<AppContext, Db>();
 /**
  * Makes `ctx.db` the keyed request's transaction while one runs (in its async context), so every
  * query of the route joins it without the route knowing; elsewhere it is the database. Returns the
- * database itself, for the work that must stay outside (the sweep).
+ * database itself, for the work that must stay outside the request (its transaction, the kept refusal).
  */
 function scopeDatabaseToKeyedRequests(ctx: AppContext): Db {
   const known = databaseOf.get(ctx);
@@ -106,15 +108,6 @@ export function installIdempotency(app: FastifyInstance): void {
   const db = scopeDatabaseToKeyedRequests(ctx);
   /** Keys of this process's requests in flight: "userId key" -> settles when that request's transaction ended. */
   const inFlight = new Map<string, Promise<void>>();
-  let lastSweep = 0;
-
-  const sweep = (now: Date) => {
-    if (now.getTime() - lastSweep < SWEEP_EVERY_MS) return;
-    lastSweep = now.getTime();
-    db.delete(idempotencyKeys)
-      .where(lt(idempotencyKeys.createdAt, new Date(now.getTime() - KEY_LIFETIME_MS)))
-      .catch((err: unknown) => app.log.error({ err }, 'sweeping expired idempotency keys failed'));
-  };
 
   const keyIs = (userId: number, key: string) => and(eq(idempotencyKeys.userId, userId), eq(idempotencyKeys.key, key));
 
@@ -177,7 +170,6 @@ export function installIdempotency(app: FastifyInstance): void {
             if (kept.requestHash !== hash) throw unprocessable('该 Idempotency-Key 已用于内容不同的另一个请求，请为新的操作使用新的 Idempotency-Key');
             return replay(reply, kept.status, kept.body);
           }
-          sweep(now);
           // ctx.db is this transaction for the route's code, until the route has answered.
           const scope = { tx, open: true };
           let answer: unknown;

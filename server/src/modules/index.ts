@@ -6,6 +6,7 @@
  * the online payment provider of the pay module).
  */
 import type { FastifyInstance } from 'fastify';
+import { accountRoutes } from './account/index.ts';
 import { adminRoutes, auditReconciledPayment } from './admin/index.ts';
 import { announcementRoutes } from './announcement/index.ts';
 import { fileRoutes } from './files/index.ts';
@@ -35,6 +36,7 @@ export async function registerModules(app: FastifyInstance): Promise<void> {
   await app.register(itemRoutes);
   await app.register(planRoutes);
   await app.register(templateRoutes);
+  await app.register(accountRoutes);
   await app.register(fileRoutes);
   await app.register(adminRoutes);
   // Last: the built app and its SPA fallback (GET paths no module answers).

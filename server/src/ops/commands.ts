@@ -8,7 +8,7 @@ import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { CLI_ACTOR, adjustPoints, auditReconciledPayment, announce, changeRole, confirmOrder, setDefaultCollect, setDefaultContact, setMember } from '../modules/admin/index.ts';
+import { CLI_ACTOR, adjustPoints, auditReconciledPayment, announce, changeRole, confirmOrder, deleteUser, setDefaultCollect, setDefaultContact, setMember } from '../modules/admin/index.ts';
 import { confirmOrderCommand, reconcileDay } from '../modules/order/index.ts';
 import { orderPayments } from '../modules/pay/index.ts';
 import { operatorFor } from '../modules/operator/index.ts';
@@ -173,6 +173,19 @@ export const COMMANDS: Record<string, OpsCommand> = {
         `  登录：${locked}，连续密码错误 ${user.loginFailures} 次；有效会话 ${sessions.live} 个；最近登录 ${fmt(sessions.lastLoginAt)}`,
         `  注册时间：${fmt(user.createdAt)}`,
       ].join('\n');
+    },
+  },
+
+  'user:delete': {
+    usage: 'user:delete <手机号> [备注]',
+    summary: '应用户本人经客服提出的请求注销账号：停止计划（按规则退款）、剩余积分作废、会员终止、会话与设备记录删除、手机号可重新注册；订单与积分明细保留但不再关联手机号',
+    async run(ctx, args) {
+      const phone = requirePhone(args[0], COMMANDS['user:delete']!.usage);
+      const remark = args.slice(1).join(' ').trim();
+      if (remark.length > MAX_REMARK) throw badRequest(`备注过长：最多 ${MAX_REMARK} 字`);
+      const closed = await deleteUser(ctx, CLI_ACTOR, phone, remark);
+      const cancelled = closed.ordersCancelled.length ? `，取消待支付订单 ${closed.ordersCancelled.join('、')}` : '';
+      return `已注销用户 #${closed.userId}（原手机号 ${phone}）：停止计划 ${closed.plansStopped} 个（退回 ${closed.refunded} 积分），作废积分 ${closed.forfeited}${cancelled}`;
     },
   },
 

@@ -2,7 +2,8 @@
  * Layout on every page: announcement banner, top bar, the routed page, the floating right
  * nav (every route except /login). Also hosts the three dialogs (价格表, 运营咨询, 修改密码), opened
  * from the top bar, the user menu or any feature through `src/lib/ui-events.ts`; each dialog's code
- * loads only when first opened. Plus the offline notice and the update prompt.
+ * loads only when first opened. Plus the offline notice, the update prompt and, for a signed-in user
+ * whose agreed privacy policy is out of date, the consent panel.
  */
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -13,6 +14,7 @@ import AfterPage from './AfterPage';
 import AnnouncementBanner from './AnnouncementBanner';
 import TopBar from './TopBar';
 import OfflineNotice from './OfflineNotice';
+import PrivacyConsent from './PrivacyConsent';
 import UpdatePrompt from './UpdatePrompt';
 import { useServicePanelPinned } from './float-panel';
 
@@ -65,6 +67,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         {loaded.has('changePassword') && <ChangePasswordModal open={open === 'changePassword'} onClose={close} />}
       </Suspense>
       <UpdatePrompt />
+      {isLogin && <PrivacyConsent />}
     </div>
   );
 }

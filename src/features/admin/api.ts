@@ -74,6 +74,8 @@ export const adjustPoints = (phone: string, delta: number, remark: string) => wr
 export const setMember = (phone: string, level: number, deadline: string | null) => write<ConsoleUser>(`/users/${phone}/member`, { level, deadline });
 export const disableUser = (phone: string, remark: string) => write<ConsoleUser>(`/users/${phone}/disable`, { remark });
 export const enableUser = (phone: string, remark: string) => write<ConsoleUser>(`/users/${phone}/enable`, { remark });
+/** 注销 at the owner's request made through support (audited): the same deletion as the user's own. */
+export const deleteUser = (phone: string, remark: string) => write<{ userId: number; forfeited: number }>(`/users/${phone}/delete`, { remark });
 export const logoutAll = (phone: string) => write<{ ended: number }>(`/users/${phone}/logout-all`);
 export const setRole = (phone: string, role: 'operator' | 'admin' | null) => write<ConsoleUser>(`/users/${phone}/role`, { role });
 export const assignContact = (phone: string, operatorId: number | null) => write<ConsoleUser>(`/users/${phone}/contact`, { operatorId });

@@ -1,7 +1,7 @@
 /** User-center calls: avatar update and the recommend (invitees) list. */
 import useSWR from 'swr';
 import type { InvitedUser, Page } from '@common/api-types';
-import { apiPost } from '@/lib/api';
+import { apiPost, downloadFile } from '@/lib/api';
 import type { UserInfo } from '@/lib/session';
 
 export const RECOMMEND_LIST_PATH = '/api/user/recommend/list';
@@ -32,3 +32,9 @@ export interface Device {
 export const logoutDevice = (id: number) => apiPost<Record<string, never>>('/api/user/devices/logout', { id });
 export const logoutOtherDevices = () => apiPost<{ count: number }>('/api/user/devices/logout-others');
 
+
+/** Deletes (注销) the signed-in account with an SMS code of type 4; the session ends with it. */
+export const deleteAccount = (verifyCode: string) => apiPost<{ plansStopped: number; forfeited: number }>('/api/user/delete-account', { verifyCode });
+
+/** A copy of the account's data (JSON), saved as `filename`. */
+export const downloadMyData = (filename: string) => downloadFile('/api/user/data-export', undefined, filename);

@@ -6,6 +6,7 @@ import type { Tx } from '../../db/client.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { PAY_TYPES } from '../../../../common/domain.ts';
+import { closeAccount } from '../account/index.ts';
 import { currentAnnouncement, replaceAnnouncement } from '../announcement/index.ts';
 import { payOrder, cancelPendingOrder, type OnReconciledPayment } from '../order/index.ts';
 import { findOperator, saveDefaultOperator, setDefaultCollectDetail, type CollectAccount, type OperatorRow } from '../operator/index.ts';
@@ -116,6 +117,20 @@ export const logoutEverywhere = (ctx: Ctx, actor: Actor, phone: string) =>
     const { live } = await sessionSummary(tx, user.id, now);
     await revokeAllSessions(tx, user.id, now);
     return { target: userTarget(phone), before: { liveSessions: live }, after: { liveSessions: 0 }, result: { ended: live } };
+  });
+
+/**
+ * Deletes (注销) an account at its owner's request made through support: the same closure as the
+ * user's own deletion (account module). The audit row names the account by id only, since the
+ * phone is erased with it.
+ */
+export const deleteUser = (ctx: Ctx, actor: Actor, phone: string, remark: string) =>
+  audited(ctx, actor, 'user.delete', async (tx) => {
+    const user = await lockedUser(tx, phone);
+    const closed = await closeAccount(ctx, tx, user.id);
+    const before = { integral: user.integral, memberLevel: user.memberLevel };
+    const after = { deleted: true, remark, plansStopped: closed.plansStopped, refunded: closed.refunded, forfeited: closed.forfeited, ordersCancelled: closed.ordersCancelled };
+    return { target: `user:#${user.id}`, before, after, result: closed };
   });
 
 export const changeRole = (ctx: Ctx, actor: Actor, phone: string, role: ConsoleRole | null) =>

@@ -11,6 +11,7 @@ export {
   cancelOrder,
   changeRole,
   confirmOrder,
+  deleteUser,
   disableUser,
   enableUser,
   logoutEverywhere,

@@ -28,6 +28,7 @@ import {
   cancelOrder,
   changeRole,
   confirmOrder,
+  deleteUser,
   disableUser,
   enableUser,
   logoutEverywhere,
@@ -179,6 +180,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     url: '/api/admin/users/:phone/enable',
     role: 'operator',
     handler: async (r, ctx) => enableUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
+  },
+  {
+    method: 'POST',
+    url: '/api/admin/users/:phone/delete',
+    role: 'operator',
+    handler: async (r, ctx) => deleteUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
   },
   {
     method: 'POST',

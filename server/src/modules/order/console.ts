@@ -3,7 +3,7 @@
  * status=pending with a collect or contact-staff pay type), cancelling a pending order, and the
  * paid orders per day for the stats.
  */
-import { and, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
@@ -66,4 +66,24 @@ export async function paidOrdersPerDay(db: Executor, payType: PayType, range: Da
     perDay(db, { ...query, value: sql`sum(${orders.amount})` }, range, timeZone),
   ]);
   return { count, amount };
+}
+
+/** Every order of the user, oldest first (the data copy). */
+export async function allOrdersOf(db: Executor, userId: number): Promise<OrderRow[]> {
+  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id));
+  return rows.map(toOrderView);
+}
+
+/**
+ * Cancels the user's pending orders (account deletion), so none is paid afterwards; answers their
+ * numbers. A payment already made at a gateway is still settled by its notification, as for any
+ * cancelled order.
+ */
+export async function cancelPendingOrdersOf(tx: Executor, userId: number): Promise<string[]> {
+  const cancelled = await tx
+    .update(orders)
+    .set({ status: 'cancelled' })
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'pending')))
+    .returning({ orderNo: orders.orderNo });
+  return cancelled.map((r) => r.orderNo);
 }

@@ -4,7 +4,7 @@ export { expireDueOrders, getOwnOrder, isOnlinePayType, listedPayTypes, payOrder
 export { orderNoField } from './input.ts';
 export { confirmOrderCommand } from './ops.ts';
 export type { BillPayment, OnlinePayType, OrderPayments, PaymentGateway, PaymentInstructions, PaymentRequest, VerifiedPayment } from './payment.ts';
-export { cancelPendingOrder, listOrdersForConsole, paidOrdersPerDay, recentOrdersOf, type ConsoleOrderQuery } from './console.ts';
+export { allOrdersOf, cancelPendingOrder, cancelPendingOrdersOf, listOrdersForConsole, paidOrdersPerDay, recentOrdersOf, type ConsoleOrderQuery } from './console.ts';
 export { ORDER_NO_PATTERN } from './input.ts';
 export { orderCreditFindings, paidMemberPurchases } from './verify.ts';
 export { latestReconciliationReports, reconcileDay, startDailyReconciliation, type OnReconciledPayment } from './reconcile.ts';

@@ -381,3 +381,25 @@ export async function recentPlansOf(db: Executor, userId: number, now: Date, tim
   const rows = await db.select().from(plans).where(eq(plans.userId, userId)).orderBy(desc(plans.createdAt), desc(plans.id)).limit(limit);
   return rows.map((p) => toPlanRow(p, now, timeZone));
 }
+
+/**
+ * Stops every plan of the user that has not ended (account deletion), each through `stopPlan`, so
+ * the undispatched part is refunded through the ledger exactly as a user's stop would; answers the
+ * results. Run inside the deletion's transaction, each stop is a savepoint of it.
+ */
+export async function stopAllPlansOf(db: Executor, userId: number, now: Date, timeZone: string): Promise<StopResult[]> {
+  const open = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.userId, userId), isNull(plans.deletedAt), isNull(plans.stoppedAt), gt(plans.endAt, now)))
+    .orderBy(plans.id);
+  const results: StopResult[] = [];
+  for (const { id } of open) results.push(await stopPlan(db, userId, id, now, timeZone));
+  return results;
+}
+
+/** Every plan of the user, deleted ones too, oldest first (the data copy). */
+export async function allPlansOf(db: Executor, userId: number, now: Date, timeZone: string): Promise<Array<PlanRow & { deleted: boolean }>> {
+  const rows = await db.select().from(plans).where(eq(plans.userId, userId)).orderBy(plans.id);
+  return rows.map((p) => ({ ...toPlanRow(p, now, timeZone), deleted: p.deletedAt !== null }));
+}

@@ -47,3 +47,9 @@ export const pointsSpentOnPlansPerDay = (db: Executor, range: DayRange, timeZone
     range,
     timeZone,
   );
+
+/** Every ledger row of the user, oldest first (the data copy). */
+export async function allLedgerOf(db: Executor, userId: number): Promise<LedgerRow[]> {
+  const rows = await db.select().from(pointsLedger).where(eq(pointsLedger.userId, userId)).orderBy(asc(pointsLedger.id));
+  return rows.map(toLedgerRow);
+}

@@ -1,6 +1,9 @@
 /** The session module: owns the sessions table (tokens stored as hashes, with the device each was opened from). */
 export {
   createSession,
+  forgetSessionsOf,
+  removeSessionsEndedBefore,
+  signInsOf,
   liveSession,
   listDevices,
   revokeAllSessions,

@@ -7,7 +7,7 @@
  * Revocation takes the token, or only its SHA-256 hash: an app that could not reach the server at
  * logout keeps nothing but the hash (it cannot sign in) and sends it once back online.
  */
-import { and, count, desc, eq, gt, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { preparedOn } from '../../db/prepared.ts';
 import { sessions, users, type UserRow } from '../../db/schema.ts';
@@ -157,4 +157,34 @@ export async function revokeDevice(db: Executor, userId: number, sessionId: numb
 /** Signs out every session of the user but `keepSessionId`; answers how many ended. */
 export function revokeOtherDevices(db: Executor, userId: number, keepSessionId: number, clock: Clock): Promise<number> {
   return endSessions(db, and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId)), clock.now());
+}
+
+/** Ends every session of a deleted account and removes them with their addresses and devices. */
+export async function forgetSessionsOf(db: Executor, userId: number): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/**
+ * Removes the sign-in records (address, device, times) of sessions that ended before `before`,
+ * by expiry or by sign-out; answers how many. Live sessions are never touched.
+ */
+export async function removeSessionsEndedBefore(db: Executor, before: Date): Promise<number> {
+  const removed = await db
+    .delete(sessions)
+    .where(or(lt(sessions.expiresAt, before), lt(sessions.revokedAt, before)))
+    .returning({ id: sessions.id });
+  return removed.length;
+}
+
+/** Every sign-in of the user still on record (the data copy): newest first. */
+export async function signInsOf(db: Executor, userId: number): Promise<Array<DeviceDescription & { ip: string; userAgent: string; createdAt: string; lastSeenAt: string | null; endsAt: string }>> {
+  const rows = await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.id));
+  return rows.map((row) => ({
+    ...describeUserAgent(row.userAgent),
+    userAgent: row.userAgent,
+    ip: row.ip,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt?.toISOString() ?? null,
+    endsAt: (row.revokedAt ?? row.expiresAt).toISOString(),
+  }));
 }

@@ -135,7 +135,7 @@ export async function sendSmsCode(ctx: AppContext, req: SendRequest, phoneRegist
 
     const registered = await phoneRegistered(tx, req.phone);
     if (req.type === SMS_TYPES.DEFAULT && registered) throw conflict(SMS_MESSAGES.phoneRegistered);
-    if (req.type === SMS_TYPES.PASSWORD && !registered) throw badRequest(SMS_MESSAGES.phoneNotRegistered);
+    if ((req.type === SMS_TYPES.PASSWORD || req.type === SMS_TYPES.DELETE_ACCOUNT) && !registered) throw badRequest(SMS_MESSAGES.phoneNotRegistered);
 
     const [row] = await tx
       .insert(smsCodes)

@@ -1,6 +1,7 @@
 /** The sms module: owns sms_codes, sms_send_attempts and sms_outbox (sending codes with their limits, checking them). */
-export { smsRoutes, type SmsRoutesOptions } from './routes.ts';
+export { smsCodeField, smsRoutes, type SmsRoutesOptions } from './routes.ts';
 export { lockKey, withSmsCode } from './codes.ts';
 export { consoleSmsProvider } from './console-provider.ts';
 export { createSmsProvider } from './providers.ts';
 export { SmsGatewayError } from './gateway-error.ts';
+export { forgetPhone, removeOldSmsRecords, type SmsCutoffs } from './retention.ts';

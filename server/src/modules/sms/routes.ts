@@ -1,6 +1,6 @@
 /**
  * POST /api/user/send-sms-code {phone, type} -> {} (type 1: registration, phone must be new;
- * type 3: password reset/change, phone must be registered), and, outside production only,
+ * type 3: password reset/change, type 4: account deletion, phone must be registered), and, outside production only,
  * GET /api/dev/sms-outbox?phone= -> the latest code the console provider "sent".
  */
 import type { FastifyInstance } from 'fastify';
@@ -14,8 +14,14 @@ import { sendSmsCode, type PhoneRegistered } from './codes.ts';
 
 const sendBody = z.strictObject({
   phone: phoneSchema,
-  type: z.union([z.literal(SMS_TYPES.DEFAULT), z.literal(SMS_TYPES.PASSWORD)], msg('验证码类型不正确（1 为注册，3 为修改密码）')),
+  type: z.union(
+    [z.literal(SMS_TYPES.DEFAULT), z.literal(SMS_TYPES.PASSWORD), z.literal(SMS_TYPES.DELETE_ACCOUNT)],
+    msg('验证码类型不正确（1 为注册，3 为修改密码，4 为注销账号）'),
+  ),
 });
+
+/** A code the user typed: checked for shape here, against the stored hash by withSmsCode. */
+export const smsCodeField = z.string(msg('请输入短信验证码')).min(1, msg('请输入短信验证码')).regex(/^\d{4,6}$/, msg('验证码格式不正确'));
 
 const outboxQuery = z.strictObject({ phone: phoneSchema });
 

@@ -88,3 +88,14 @@ export async function deleteTemplate(db: Executor, userId: number, id: number): 
     .returning({ id: templates.id });
   if (deleted.length === 0) throw notFound(TEMPLATE_NOT_FOUND);
 }
+
+/** Every template of the user, oldest first (the data copy). */
+export async function allTemplatesOf(db: Executor, userId: number): Promise<TemplateRow[]> {
+  const rows = await db.select().from(templates).where(eq(templates.userId, userId)).orderBy(templates.id);
+  return rows.map(toRow);
+}
+
+/** Removes every template of the user (account deletion: they hold item links and keywords, no accounting). */
+export async function removeTemplatesOf(db: Executor, userId: number): Promise<void> {
+  await db.delete(templates).where(eq(templates.userId, userId));
+}

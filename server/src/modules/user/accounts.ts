@@ -19,6 +19,7 @@ import { createSession, revokeAllSessions, type ClientInfo } from '../session/in
 import { lockKey, withSmsCode } from '../sms/index.ts';
 import { effectiveMemberLevel, getUserData, maskPhone } from './membership.ts';
 import { MEMBER_LEVEL_NAMES, SMS_TYPES } from '../../../../common/domain.ts';
+import { PRIVACY_POLICY_VERSION } from '../../../../common/privacy.ts';
 
 export const MAX_LOGIN_FAILURES = 5;
 export const LOCK_MS = 15 * MINUTE;
@@ -103,7 +104,8 @@ export async function register(ctx: AppContext, input: Registration, client: Cli
         const inviteCode = await freshInviteCode(tx);
         const [user] = await tx
           .insert(users)
-          .values({ phone: input.phone, passwordHash, inviteCode, inviterId, operatorId, createdAt: now })
+          // The registration form cannot be sent without agreeing to the policy shown with it.
+          .values({ phone: input.phone, passwordHash, inviteCode, inviterId, operatorId, createdAt: now, privacyVersion: PRIVACY_POLICY_VERSION, privacyAgreedAt: now })
           .returning();
         const token = await createSession(tx, user!.id, clock, client);
         return { token, user: await getUserData(tx, user!, now) };
@@ -187,6 +189,17 @@ export async function resetPassword(
   });
 }
 
+/** Records that the user agreed to the current privacy policy (asked again after it changed). */
+export async function agreePrivacyPolicy(ctx: AppContext, user: UserRow, version: number): Promise<UserData> {
+  if (version !== PRIVACY_POLICY_VERSION) throw badRequest('隐私政策已更新，请刷新页面后重新阅读');
+  const [updated] = await ctx.db
+    .update(users)
+    .set({ privacyVersion: version, privacyAgreedAt: ctx.clock.now() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return getUserData(ctx.db, updated!, ctx.clock.now());
+}
+
 export async function updateAvatar(ctx: AppContext, user: UserRow, avatar: string): Promise<UserData> {
   const [updated] = await ctx.db.update(users).set({ avatar }).where(eq(users.id, user.id)).returning();
   return getUserData(ctx.db, updated!, ctx.clock.now());
@@ -213,7 +226,15 @@ export async function seedDemoAccount(db: Db, now: Date): Promise<boolean> {
   await db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ phone: DEMO_PHONE, passwordHash, inviteCode: newInviteCode(), operatorId: operator?.id ?? null, createdAt: now })
+      .values({
+        phone: DEMO_PHONE,
+        passwordHash,
+        inviteCode: newInviteCode(),
+        operatorId: operator?.id ?? null,
+        createdAt: now,
+        privacyVersion: PRIVACY_POLICY_VERSION,
+        privacyAgreedAt: now,
+      })
       .returning();
     await changePoints(tx, { userId: user!.id, delta: DEMO_POINTS, kind: 'adjust', reference: 'seed:demo', remark: '演示账号初始积分', at: now });
   });

@@ -34,6 +34,7 @@ export function toConsoleUser(row: UserRow, now: Date): ConsoleUser {
     memberDeadline: level > 1 && row.memberDeadline ? row.memberDeadline.toISOString() : null,
     operatorId: row.operatorId,
     disabled: row.disabledAt !== null,
+    deleted: row.deletedAt !== null,
     createdAt: row.createdAt.toISOString(),
   };
 }

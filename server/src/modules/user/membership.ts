@@ -70,6 +70,7 @@ export async function getUserData(db: Executor, user: UserRow, now: Date): Promi
     avatar: user.avatar,
     inviteCode: user.inviteCode,
     discount: benefit.discountPercent / 100,
+    privacyVersion: user.privacyVersion,
   };
 }
 

@@ -9,10 +9,11 @@ import type { FastifyRequest } from 'fastify';
 import { currentSessionId, currentUser } from '../../http/context.ts';
 import { notFound, ok } from '../../http/errors.ts';
 import { idField, msg, pagingShape, parseInput, phoneSchema } from '../../http/validate.ts';
+import { smsCodeField } from '../sms/index.ts';
 import { listDevices, revokeDevice, revokeOtherDevices, revokeSession, revokeSessionByHash } from '../session/index.ts';
 import { AVATAR_PRESETS } from '../../../../common/domain.ts';
 import { PASSWORD_PATTERN } from '../../../../common/account-rules.ts';
-import { USER_MESSAGES, invitedUsers, passwordLogin, register, resetPassword, updateAvatar } from './accounts.ts';
+import { USER_MESSAGES, agreePrivacyPolicy, invitedUsers, passwordLogin, register, resetPassword, updateAvatar } from './accounts.ts';
 import { getUserData } from './membership.ts';
 
 const newPassword = z
@@ -20,7 +21,7 @@ const newPassword = z
   .min(1, msg('请输入密码'))
   .regex(PASSWORD_PATTERN, msg('密码为8-32位，须同时包含字母和数字'));
 
-const verifyCode = z.string(msg('请输入短信验证码')).min(1, msg('请输入短信验证码')).regex(/^\d{4,6}$/, msg('验证码格式不正确'));
+const verifyCode = smsCodeField;
 
 const regBody = z.strictObject({
   phone: phoneSchema,
@@ -48,6 +49,8 @@ const listQuery = z.strictObject(pagingShape);
 const tokenHashBody = z.strictObject({
   tokenHash: z.string(msg('缺少令牌摘要')).regex(/^[0-9a-fA-F]{64}$/, msg('令牌摘要格式不正确')),
 });
+
+const privacyBody = z.strictObject({ version: z.number(msg('缺少隐私政策版本')).int(msg('隐私政策版本不正确')) });
 
 const deviceBody = z.strictObject({ id: idField('请选择设备') });
 
@@ -90,6 +93,12 @@ export async function userRoutes(app: FastifyInstance) {
     const { tokenHash } = parseInput(tokenHashBody, request.body);
     await revokeSessionByHash(ctx.db, tokenHash, ctx.clock);
     return ok({});
+  });
+
+  // Agreeing again to the privacy policy after it changed (registration records the first consent).
+  app.post('/api/user/privacy-consent', { preHandler: app.requireUser }, async (request) => {
+    const { version } = parseInput(privacyBody, request.body);
+    return ok(await agreePrivacyPolicy(ctx, currentUser(request), version));
   });
 
   app.get('/api/user/devices', { preHandler: app.requireUser }, async (request) => {

@@ -3,12 +3,13 @@ import { useState } from 'react';
 import { Button, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tabs, Tag, Typography, message } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
 import { useRoleNames } from '../names';
 import { useMemberLevelNames } from '@/lib/domain-names';
 import { MEMBER_LEVELS } from '@common/domain';
 import type { LedgerRow, OrderRow, PlanRow } from '@common/api-types';
 import { formatDateTime, formatPoints, formatYuan } from '@/lib/format';
-import { adjustPoints, assignContact, disableUser, enableUser, logoutAll, setMember, setRole, useContacts, useConsoleUser } from '../api';
+import { adjustPoints, assignContact, deleteUser, disableUser, enableUser, logoutAll, setMember, setRole, useContacts, useConsoleUser } from '../api';
 import RemarkConfirm from '../components/RemarkConfirm';
 import SubmitModal from '../components/SubmitModal';
 
@@ -87,6 +88,7 @@ export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: b
   const { data } = useConsoleUser(phone);
   const { data: contacts } = useContacts(isAdmin);
   const [dialog, setDialog] = useState<'points' | 'member' | null>(null);
+  const [, navigate] = useLocation();
   if (!data) return null;
   const { user } = data;
   return (
@@ -118,6 +120,18 @@ export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: b
         ) : (
           <RemarkConfirm type="default" danger label={t('user.disable')} title={t('user.disableTitle')} onConfirm={(r) => disableUser(phone, r)} />
         )}
+        <RemarkConfirm
+          type="default"
+          danger
+          label={t('user.delete')}
+          title={t('user.deleteTitle')}
+          onConfirm={async (r) => {
+            await deleteUser(phone, r);
+            message.success(t('user.deleted'));
+            // The phone is erased with the account: the list shows it as deleted.
+            navigate('/admin/users', { replace: true });
+          }}
+        />
         <Popconfirm title={t('user.logoutAllTitle')} okText={t('ok')} cancelText={t('cancel')} onConfirm={async () => message.success(t('user.loggedOut', { n: (await logoutAll(phone)).ended }))}>
           <Button>{t('user.logoutAll')}</Button>
         </Popconfirm>

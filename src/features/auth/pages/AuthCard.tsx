@@ -1,7 +1,10 @@
-/** Centered card used by the visitor screens (login, register, reset password). */
+/** Centered card used by the visitor screens (login, register, reset password), with the public pages' footer. */
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'wouter';
 
 export default function AuthCard({ title, children, footer }: { title: string; children: ReactNode; footer?: ReactNode }) {
+  const { t } = useTranslation('auth');
   return (
     <section className="auth-page">
       <div className="auth-card">
@@ -9,6 +12,11 @@ export default function AuthCard({ title, children, footer }: { title: string; c
         {children}
         {footer && <div className="auth-footer">{footer}</div>}
       </div>
+      <footer className="public-footer" aria-label={t('footer.label')}>
+        <Link href="/privacy" data-testid="footer-privacy">
+          {t('footer.privacy')}
+        </Link>
+      </footer>
     </section>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * /register: phone, SMS code (send-code button, type 1), password (8-32 letters and
- * digits), confirm, invite code (pre-filled from /smi|/sui), agreement checkbox with the 用户服务协议
- * readable in a dialog. Success logs in and
+ * digits), confirm, invite code (pre-filled from /smi|/sui), one agreement checkbox naming both
+ * documents: the 用户服务协议 readable in a dialog, the 隐私政策 (/privacy) in a new tab so the form
+ * keeps what was typed. The server stores the policy version agreed with the account. Success logs in and
  * goes to the page first asked for, else /.
  */
 import { useState, type FormEvent } from 'react';
@@ -90,6 +91,10 @@ export default function RegisterPage() {
             <button type="button" className="plain-link" onClick={() => setAgreementOpen(true)} data-testid="open-agreement">
               {t('register.agreementLink')}
             </button>
+            <span>{t('register.and')}</span>
+            <a className="plain-link" href="/privacy" target="_blank" rel="noopener" data-testid="open-privacy">
+              {t('register.privacyLink')}
+            </a>
           </div>
           {errors.agree && (
             <span className="plain-error" role="alert">

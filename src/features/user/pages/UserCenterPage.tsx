@@ -1,7 +1,8 @@
 /**
  * /user/center: avatar (click to choose a preset), masked phone, level badge, deadline
  * (`YYYY-MM-DD HH:mm:ss` or `--`), expiry warning, balance with top-up, change password, invite link
- * with copy and QR code, the recommend list with paging, the latest orders.
+ * with copy and QR code, the recommend list with paging, the latest orders, and 隐私与账号 (the
+ * privacy policy, a copy of one's data, account deletion).
  */
 import { useState, type ReactNode } from 'react';
 import EditOutlined from '@ant-design/icons-svg/es/asn/EditOutlined';
@@ -20,6 +21,7 @@ import AvatarChooser from '../components/AvatarChooser';
 import InviteCard from '../components/InviteCard';
 import RecommendList from '../components/RecommendList';
 import DeviceList from '../components/DeviceList';
+import PrivacyActions from '../components/PrivacyActions';
 
 const LEVEL_COLORS: Record<number, PlainTagColor> = { 1: 'default', 3: 'gold', 5: 'geekblue', 7: 'purple' };
 
@@ -105,6 +107,11 @@ export default function UserCenterPage({ orders }: UserCenterPageProps) {
             <div className="card">{orders}</div>
           </>
         )}
+
+        <h2 className="section-title">{t('privacy.title')}</h2>
+        <div className="card" data-testid="privacy-actions">
+          <PrivacyActions user={user} />
+        </div>
       </AfterFirstPaint>
 
       <AvatarChooser open={choosing} current={user.avatar} onClose={() => setChoosing(false)} />

@@ -1,0 +1,43 @@
+/**
+ * The retention sweep: removes what is kept only for a while once its period (RETENTION_DAYS in
+ * common/privacy.ts, the same figures the privacy policy and docs/privacy.md state) has passed:
+ * ended sessions with their address and device, SMS codes, SMS send attempts, the development
+ * outbox, stored Idempotency-Key answers. Orders, plans and the ledger are accounting records and
+ * are not swept. Hourly, on one process at a time (db/exclusive.ts).
+ */
+import { startPeriodicJob } from '../../db/exclusive.ts';
+import type { AppContext } from '../../http/context.ts';
+import { removeIdempotencyAnswersBefore } from '../../http/idempotency-retention.ts';
+import { DAY, HOUR } from '../../lib/clock.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { RETENTION_DAYS } from '../../../../common/privacy.ts';
+import { removeSessionsEndedBefore } from '../session/index.ts';
+import { removeOldSmsRecords } from '../sms/index.ts';
+
+export const RETENTION_SWEEP_EVERY_MS = HOUR;
+
+export interface RetentionSweepResult {
+  sessions: number;
+  smsCodes: number;
+  smsSendAttempts: number;
+  smsOutbox: number;
+  idempotencyAnswers: number;
+}
+
+/** One sweep at the clock's now; answers how many rows of each kind it removed. */
+export async function sweepExpiredRecords(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<RetentionSweepResult> {
+  const now = ctx.clock.now().getTime();
+  const before = (days: number) => new Date(now - days * DAY);
+  const sessions = await removeSessionsEndedBefore(ctx.db, before(RETENTION_DAYS.signIn));
+  const sms = await removeOldSmsRecords(ctx.db, {
+    codes: before(RETENTION_DAYS.smsCode),
+    attempts: before(RETENTION_DAYS.smsSendAttempt),
+    outbox: before(RETENTION_DAYS.smsOutbox),
+  });
+  const idempotencyAnswers = await removeIdempotencyAnswersBefore(ctx.db, before(RETENTION_DAYS.idempotency));
+  return { sessions, smsCodes: sms.codes, smsSendAttempts: sms.attempts, smsOutbox: sms.outbox, idempotencyAnswers };
+}
+
+export function startRetentionSweep(ctx: Pick<AppContext, 'db' | 'clock' | 'exclusive'>, log: Pick<Logger, 'error'>, everyMs = RETENTION_SWEEP_EVERY_MS): () => void {
+  return startPeriodicJob(ctx.exclusive, { name: 'retention-sweep', everyMs, run: () => sweepExpiredRecords(ctx) }, log);
+}
