@@ -16,6 +16,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueInIndexHtml } from './scripts/vite-catalogue-plugin';
 import { prerenderPublicPages } from './scripts/vite-prerender-plugin';
 import { PRERENDERED_PAGES } from './common/prerendered-pages';
+import { buildTargets } from './scripts/browser-targets';
 
 const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
 const appOrigin = '/';
@@ -79,7 +80,9 @@ export default defineConfig({
     },
   },
   build: {
-    target: 'es2022',
+    // package.json's browserslist: the app's chunks, the prerendered pages' scripts, the CSS
+    // (Lightning CSS reads the same targets) and the service worker (vite-plugin-pwa reuses it).
+    target: buildTargets(),
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
