@@ -17,6 +17,7 @@ import { catalogueInIndexHtml } from './scripts/vite-catalogue-plugin';
 import { prerenderPublicPages } from './scripts/vite-prerender-plugin';
 import { PRERENDERED_PAGES } from './common/prerendered-pages';
 import { buildTargets } from './scripts/browser-targets';
+import { floorCheckInHead } from './scripts/vite-floor-check-plugin';
 
 const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
 const appOrigin = '/';
@@ -124,6 +125,7 @@ export default defineConfig({
   plugins: [
     react(),
     catalogueInIndexHtml(fileURLToPath(new URL('./locales/zh-cn', import.meta.url))),
+    floorCheckInHead(),
     prerenderPublicPages({
       entry: 'src/entry-prerender.tsx',
       pageModules: {

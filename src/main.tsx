@@ -41,3 +41,5 @@ else {
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
+// The app's scripts parsed and run: the below-the-floor check inlined in the page (src/floor-check.js) stands down.
+window.dispatchEvent(new Event('app-started'));
