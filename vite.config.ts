@@ -18,6 +18,7 @@ import { prerenderPublicPages } from './scripts/vite-prerender-plugin';
 import { PRERENDERED_PAGES } from './common/prerendered-pages';
 import { buildTargets } from './scripts/browser-targets';
 import { floorCheckInHead } from './scripts/vite-floor-check-plugin';
+import { flexGapFallback } from './scripts/postcss-flex-gap-fallback';
 
 const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
 const appOrigin = '/';
@@ -75,6 +76,8 @@ export default defineConfig({
       '@common': fileURLToPath(new URL('./common', import.meta.url)),
     },
   },
+  // flex gap for the engines of the floor that lack it (Chromium 80 to 83): margins under .no-flex-gap
+  css: { postcss: { plugins: [flexGapFallback()] } },
   server: {
     proxy: {
       '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080', changeOrigin: false },

@@ -22,12 +22,10 @@
 
   var shown = false;
   function text(key) {
-    try {
-      var block = document.getElementById('i18n-catalogue');
-      return JSON.parse(block.textContent).resources.layout.floor[key];
-    } catch (error) {
-      return '';
-    }
+    // the built page embeds the catalogue (scripts/vite-catalogue-plugin.ts); the dev server does not
+    var block = document.getElementById('i18n-catalogue');
+    var layout = block ? JSON.parse(block.textContent).resources.layout : null;
+    return layout && layout.floor ? layout.floor[key] : '';
   }
   function copyLink(button) {
     var url = window.location.href;
@@ -39,13 +37,7 @@
     field.setAttribute('readonly', '');
     button.parentNode.appendChild(field);
     field.select();
-    var copied = false;
-    try {
-      copied = document.execCommand('copy');
-    } catch (error) {
-      copied = false;
-    }
-    if (copied) {
+    if (document.execCommand('copy')) {
       button.parentNode.removeChild(field);
       done();
     } else if (navigator.clipboard) {
