@@ -18,6 +18,7 @@ import { prerenderPublicPages } from './scripts/vite-prerender-plugin';
 import { PRERENDERED_PAGES } from './common/prerendered-pages';
 import { buildTargets } from './scripts/browser-targets';
 import { floorCheckInHead } from './scripts/vite-floor-check-plugin';
+import { startupImagesInHead } from './scripts/vite-installed-app-plugin';
 import { flexGapFallback } from './scripts/postcss-flex-gap-fallback';
 
 const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
@@ -129,6 +130,7 @@ export default defineConfig({
     react(),
     catalogueInIndexHtml(fileURLToPath(new URL('./locales/zh-cn', import.meta.url))),
     floorCheckInHead(),
+    startupImagesInHead(),
     prerenderPublicPages({
       entry: 'src/entry-prerender.tsx',
       pageModules: {

@@ -2,7 +2,8 @@
  * Layout on every page: announcement banner, top bar, the routed page, the floating right
  * nav (every route except /login). Also hosts the three dialogs (价格表, 运营咨询, 修改密码), opened
  * from the top bar, the user menu or any feature through `src/lib/ui-events.ts`; each dialog's code
- * loads only when first opened. Plus the offline notice and the update prompt.
+ * loads only when first opened. Plus the offline notice, the update prompt, the WeChat/QQ banner
+ * (open in the browser) and the account menu's install sheet.
  */
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
@@ -11,6 +12,8 @@ import { useIsLogin } from '@/lib/session';
 import { lazyPage, withAntd } from '../lazy';
 import AfterPage from './AfterPage';
 import AnnouncementBanner from './AnnouncementBanner';
+import InAppBanner from './InAppBanner';
+import InstallSheet from './InstallSheet';
 import TopBar from './TopBar';
 import OfflineNotice from './OfflineNotice';
 import UpdatePrompt from './UpdatePrompt';
@@ -28,7 +31,7 @@ function useModals() {
   const [open, setOpen] = useState<ModalName | null>(null);
   const [loaded, setLoaded] = useState<Set<ModalName>>(() => new Set());
   useEffect(() => {
-    const names: ModalName[] = ['service', 'changePassword', 'priceTable'];
+    const names: ModalName[] = ['service', 'changePassword', 'priceTable', 'install'];
     const offs = names.map((name) =>
       onUiEvent(name, () => {
         setLoaded((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
@@ -53,6 +56,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const className = ['app', withFloatNav && 'with-float-nav', panelPinned && 'float-panel-shown'].filter(Boolean).join(' ');
   return (
     <div className={className}>
+      <InAppBanner />
       <OfflineNotice />
       <AnnouncementBanner />
       <TopBar />
@@ -64,6 +68,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         {loaded.has('service') && <ServiceModal open={open === 'service'} onClose={close} />}
         {loaded.has('changePassword') && <ChangePasswordModal open={open === 'changePassword'} onClose={close} />}
       </Suspense>
+      {open === 'install' && <InstallSheet onClose={close} />}
       <UpdatePrompt />
     </div>
   );
