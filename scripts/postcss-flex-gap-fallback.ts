@@ -77,12 +77,11 @@ export function flexGapFallback(): Plugin {
         const known = base.get(node.selector);
         base.set(node.selector, { layout: layoutOf(node, known?.layout ?? NO_LAYOUT), gap: gaps(node) ?? known?.gap ?? null, rule: node });
       });
-      // children pushed aside by an auto margin (`margin-left: auto`) keep it: no fallback margin on them
+      // children pushed aside by an auto margin (`margin-left: auto`)
       const autoMargin: string[] = [];
       root.walkRules((rule) => {
         if ((value(rule, 'margin-left') ?? value(rule, 'margin-inline-start')) === 'auto' && /^\.[\w-]+$/.test(rule.selector)) autoMargin.push(rule.selector);
       });
-      const keepAuto = autoMargin.map((selector) => `:not(${selector})`).join('');
       root.walkRules((rule) => {
         if (rule.selector.includes(NO_FLEX_GAP_CLASS) || !rule.some((node) => node.type === 'decl' && LAYOUT_PROPS.test(node.prop))) return;
         const known = base.get(rule.selector);
@@ -97,7 +96,7 @@ export function flexGapFallback(): Plugin {
           const own = ownMargins(rule);
           const baseMargins = known ? ownMargins(known.rule) : {};
           const container = rule.clone({ selector: scoped(''), nodes: [] });
-          const children = rule.clone({ selector: scoped(` > *${keepAuto}`), nodes: [] });
+          const children = rule.clone({ selector: scoped(' > *'), nodes: [] });
           // a zero gap needs no margin (and must not take away one the children have)
           if (!isZero(row)) {
             container.append({ prop: 'margin-top', value: minus(own.top ?? baseMargins.top, row) });
@@ -110,13 +109,18 @@ export function flexGapFallback(): Plugin {
           if (container.nodes.length) fallbacks.push(container, children);
         } else {
           const [side, other] = layout.column ? ['margin-top', 'margin-left'] : ['margin-left', 'margin-top'];
-          const spaced = rule.clone({ selector: scoped(` > * + *${keepAuto}`), nodes: [] }).append({ prop: side, value: layout.column ? row : column });
+          const spaced = rule.clone({ selector: scoped(' > * + *'), nodes: [] }).append({ prop: side, value: layout.column ? row : column });
           // a media query turning a column into a row (or back) takes the other side's margin away
           if (nested) spaced.append({ prop: other, value: '0' });
           fallbacks.push(spaced);
         }
         rule.after(fallbacks);
       });
+      // after every fallback, at the same specificity: a child pushed aside by its auto margin keeps it
+      for (const selector of autoMargin) {
+        root.append({ selector: `.${NO_FLEX_GAP_CLASS} ${selector}` });
+        (root.last as Rule).append({ prop: 'margin-left', value: 'auto' });
+      }
     },
   };
 }

@@ -12,7 +12,7 @@ import App from '@/app/App';
 import { startRoute } from '@/app/routes';
 import { installPreloadErrorHandler } from '@/app/lazy';
 import { installPendingLogoutSender } from '@/lib/pending-logout';
-import { captureInstallPrompt } from '@/lib/install-offer';
+import { captureInstallPrompt } from '@/lib/install-prompt';
 import { getUserInfo, userAvatarSrc } from '@/lib/session';
 import { APP_SHELL_ATTRIBUTE } from '@common/prerendered-pages';
 

@@ -12,6 +12,8 @@
  *   and Chrome before its event): the browser menu's 添加到桌面 / 添加到主屏幕.
  * - `none`: desktop browsers without the event (Firefox, Safari on a Mac, 360 on Windows...).
  */
+import { inAppBrowser } from './in-app-browser';
+
 export type InstallPath = 'installed' | 'in-app' | 'prompt' | 'ios-share' | 'ios-open-safari' | 'android-menu' | 'none';
 
 export interface BrowserFacts {
@@ -48,9 +50,8 @@ export function browserClass(ua: string, facts: BrowserFacts = {}): BrowserClass
   const android = /Android/i.test(ua);
   const base = { ios: ios !== null, android };
   if (facts.standalone) return { ...base, path: 'installed' };
-  if (/MicroMessenger/i.test(ua)) return { ...base, path: 'in-app', inApp: 'wechat' };
-  // QQ's in-app browser says "QQ/8.9.x"; the QQ Browser app says "MQQBrowser/" only
-  if (/(^|[^A-Za-z])QQ\/\d/.test(ua)) return { ...base, path: 'in-app', inApp: 'qq' };
+  const inApp = inAppBrowser(ua);
+  if (inApp) return { ...base, path: 'in-app', inApp };
   if (facts.canPrompt) return { ...base, path: 'prompt' };
   if (ios !== null) {
     // Safari's UA has no browser token of its own; Chrome, Edge, Firefox and the rest name themselves

@@ -9,11 +9,11 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { onUiEvent, type UiEventName } from '@/lib/ui-events';
 import { useIsLogin } from '@/lib/session';
+import { useClientValue } from '@/lib/client-value';
+import { inAppBrowser } from '@/lib/in-app-browser';
 import { lazyPage, withAntd } from '../lazy';
 import AfterPage from './AfterPage';
 import AnnouncementBanner from './AnnouncementBanner';
-import InAppBanner from './InAppBanner';
-import InstallSheet from './InstallSheet';
 import TopBar from './TopBar';
 import OfflineNotice from './OfflineNotice';
 import UpdatePrompt from './UpdatePrompt';
@@ -24,6 +24,9 @@ const FloatNav = lazyPage(() => import('./FloatNav'));
 const PriceTableModal = withAntd(() => import('./PriceTableModal'));
 const ServiceModal = withAntd(() => import('./ServiceModal'));
 const ChangePasswordModal = withAntd(() => import('./ChangePasswordModal'));
+// Their code loads only where they show: WeChat/QQ, and the account menu's 安装应用.
+const InAppBanner = lazyPage(() => import('./InAppBanner'));
+const InstallSheet = lazyPage(() => import('./InstallSheet'));
 
 type ModalName = UiEventName;
 
@@ -47,6 +50,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { open, loaded, close } = useModals();
   const isLogin = useIsLogin();
+  // after hydration: the prerendered HTML is the same for every browser
+  const inApp = useClientValue(() => inAppBrowser(navigator.userAgent) !== null, false);
   const floatNav = <FloatNav />;
   const withFloatNav = location !== '/login';
   const panelPinned = useServicePanelPinned() && withFloatNav;
@@ -56,7 +61,11 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const className = ['app', withFloatNav && 'with-float-nav', panelPinned && 'float-panel-shown'].filter(Boolean).join(' ');
   return (
     <div className={className}>
-      <InAppBanner />
+      {inApp && (
+        <Suspense fallback={null}>
+          <InAppBanner />
+        </Suspense>
+      )}
       <OfflineNotice />
       <AnnouncementBanner />
       <TopBar />
@@ -68,7 +77,11 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         {loaded.has('service') && <ServiceModal open={open === 'service'} onClose={close} />}
         {loaded.has('changePassword') && <ChangePasswordModal open={open === 'changePassword'} onClose={close} />}
       </Suspense>
-      {open === 'install' && <InstallSheet onClose={close} />}
+      {open === 'install' && (
+        <Suspense fallback={null}>
+          <InstallSheet onClose={close} />
+        </Suspense>
+      )}
       <UpdatePrompt />
     </div>
   );
