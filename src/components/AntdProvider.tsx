@@ -8,9 +8,10 @@
  *
  * Styles for the declared browser floor (Chromium 80, package.json's browserslist): antd wraps its
  * selectors in `:where()` (Chromium 88), and an engine that cannot parse a selector drops the whole
- * rule; `hashPriority="high"` writes plain class selectors instead, and the logical-properties
+ * rule. There, `hashPriority="high"` writes plain class selectors instead, and the logical-properties
  * transformer turns `inset`, `margin-inline` and the like (Chromium 87+) into their physical forms
- * (antd's documented way, "CSS Compatible").
+ * (antd's documented way, "CSS Compatible"). Engines that know `:where()` keep antd's defaults, so
+ * the app's own rules keep outweighing antd's as they always did.
  */
 import type { ComponentType, ReactNode } from 'react';
 import { legacyLogicalPropertiesTransformer, StyleProvider } from '@ant-design/cssinjs';
@@ -47,12 +48,14 @@ export const antdTheme = {
   },
 };
 
-const styleTransformers = [legacyLogicalPropertiesTransformer];
+/** An engine without `:where()` (before Chromium 88; `selector()` itself is unknown before 83, which answers false too). */
+const legacyEngine = typeof CSS === 'undefined' || typeof CSS.supports !== 'function' || !CSS.supports('selector(:where(a))');
+const styleTransformers = legacyEngine ? [legacyLogicalPropertiesTransformer] : [];
 
 /** antd's styles as the oldest engines of the browser floor understand them (see above). */
 export function FloorStyles({ children }: { children: ReactNode }) {
   return (
-    <StyleProvider hashPriority="high" transformers={styleTransformers}>
+    <StyleProvider hashPriority={legacyEngine ? 'high' : 'low'} transformers={styleTransformers}>
       {children}
     </StyleProvider>
   );

@@ -66,7 +66,7 @@ for (const engine of ['chromium-80', 'chromium-88'] as const) {
       await opened.page.close();
     });
 
-    it("antd's parts are styled: the desktop plan table has its header, no rule uses :where()", async () => {
+    it(`antd's parts are styled: the desktop plan table has its header${engine === 'chromium-80' ? ', no rule uses :where()' : ''}`, async () => {
       const opened = await open(browser, '/login', { width: 1440, height: 900 });
       await signIn(opened);
       await opened.page.goto(`${baseURL()}/plan/list`, { waitUntil: 'networkidle0', timeout: 60_000 });
@@ -74,7 +74,9 @@ for (const engine of ['chromium-80', 'chromium-88'] as const) {
       const header = await opened.page.evaluate<string>("getComputedStyle(document.querySelector('.ant-table-thead th')).backgroundColor");
       expect(header).not.toBe('rgba(0, 0, 0, 0)');
       const whereRules = await opened.page.evaluate<number>("[...document.querySelectorAll('style')].filter((style) => style.textContent.includes(':where(')).length");
-      expect(whereRules).toBe(0);
+      // 88 knows :where() and keeps antd's defaults; 80 gets plain class selectors
+      if (engine === 'chromium-80') expect(whereRules).toBe(0);
+      else expect(whereRules).toBeGreaterThan(0);
       expect(opened.errors).toEqual([]);
       await opened.page.close();
     });
