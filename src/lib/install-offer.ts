@@ -12,7 +12,7 @@ import { appInstalledHere, canPromptInstall, subscribeInstallPrompt } from './in
 
 export { promptInstall } from './install-prompt';
 
-export function runsInstalled(): boolean {
+function runsInstalled(): boolean {
   const standaloneDisplay = typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches;
   return standaloneDisplay || (navigator as Navigator & { standalone?: boolean }).standalone === true;
 }
