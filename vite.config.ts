@@ -16,6 +16,10 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueInIndexHtml } from './scripts/vite-catalogue-plugin';
 import { prerenderPublicPages } from './scripts/vite-prerender-plugin';
 import { PRERENDERED_PAGES } from './common/prerendered-pages';
+import { buildTargets } from './scripts/browser-targets';
+import { floorCheckInHead } from './scripts/vite-floor-check-plugin';
+import { startupImagesInHead } from './scripts/vite-installed-app-plugin';
+import { flexGapFallback } from './scripts/postcss-flex-gap-fallback';
 
 const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
 const appOrigin = '/';
@@ -73,16 +77,24 @@ export default defineConfig({
       '@common': fileURLToPath(new URL('./common', import.meta.url)),
     },
   },
+  // flex gap for the engines of the floor that lack it (Chromium 80 to 83): margins under .no-flex-gap
+  css: { postcss: { plugins: [flexGapFallback()] } },
   server: {
     proxy: {
       '/api': { target: process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:8080', changeOrigin: false },
     },
   },
   build: {
-    target: 'es2022',
+    // package.json's browserslist: the app's chunks, the prerendered pages' scripts, the CSS
+    // (Lightning CSS reads the same targets) and the service worker (vite-plugin-pwa reuses it).
+    target: buildTargets(),
     sourcemap: false,
     chunkSizeWarningLimit: 700,
     rolldownOptions: {
+      // Lowering class fields for the floor (Chromium 80 lacks private methods, so Oxc lowers every
+      // class field) assigns public fields instead of calling a defineProperty helper: smaller, and no
+      // helper module for the chunks to share (no class field here shadows an accessor).
+      transform: { assumptions: { setPublicClassFields: true } },
       // antd's rc-component packages declare no `sideEffects`, so importing one name from a package
       // index kept the whole package: antd's form context alone pulled rc-form and its validator
       // (14 KB gzip) into every page that uses antd. Their modules only define components.
@@ -121,6 +133,8 @@ export default defineConfig({
   plugins: [
     react(),
     catalogueInIndexHtml(fileURLToPath(new URL('./locales/zh-cn', import.meta.url))),
+    floorCheckInHead(),
+    startupImagesInHead(),
     prerenderPublicPages({
       entry: 'src/entry-prerender.tsx',
       pageModules: {

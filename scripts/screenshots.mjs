@@ -6,7 +6,10 @@
  *   Chinese (a production build served by `npm start -w server` on a free loopback port, fresh
  *   embedded database, the demo account signed in);
  * - public/shortcuts/{flow,plan,recharge}.png: 96x96 icons of the three shortcuts, drawn from the
- *   SVG below in the same Chromium.
+ *   SVG below in the same Chromium;
+ * - public/startup/iphone-<w>x<h>.png: the iPhone launch screens (common/startup-images.ts), the
+ *   app's own first paint at each screen size and pixel ratio: its page background and top bar with
+ *   the logo, the content not yet there. `--startup` makes only these.
  * Builds dist/ first when it is missing. Needs Chromium (CHROMIUM_PATH, default /usr/bin/chromium)
  * and a Chinese font (Debian: fonts-wqy-microhei), or the texts come out as empty boxes.
  */
@@ -17,6 +20,9 @@ import { chromium } from 'playwright-core';
 import { startApiServer } from '../server/test/processes.mjs';
 import { ROOT as root, ensureBuild } from './edge-local.mjs';
 import { DEMO, LOGIN_PLACEHOLDERS } from './signed-in.mjs';
+import { STARTUP_IMAGES, startupImagePath } from '../common/startup-images.ts';
+
+const onlyStartup = process.argv.includes('--startup');
 
 const SHORTCUT_GLYPHS = {
   // 发布计划: a plus
@@ -45,7 +51,22 @@ try {
   mkdirSync(shots, { recursive: true });
   mkdirSync(icons, { recursive: true });
 
-  for (const [name, viewport, isMobile] of [
+  const startup = join(root, 'public', 'startup');
+  mkdirSync(startup, { recursive: true });
+  for (const image of STARTUP_IMAGES) {
+    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: image.width, height: image.height }, deviceScaleFactor: image.ratio, isMobile: true, hasTouch: true, locale: 'zh-CN', serviceWorkers: 'block' });
+    const page = await context.newPage();
+    await page.goto('/login');
+    await page.waitForLoadState('networkidle');
+    // the shell as it first paints: the top bar's logo on the page background, nothing else yet
+    await page.addStyleTag({ content: '.announcement, .in-app-banner, .update-prompt { display: none !important; } .topbar-nav, .topbar-right, .app-main, .float-nav { opacity: 0 !important; }' });
+    const file = startupImagePath(image);
+    await page.screenshot({ path: join(root, 'public', file) });
+    console.log(`screenshots: public${file} (${image.width * image.ratio}x${image.height * image.ratio})`);
+    await context.close();
+  }
+
+  for (const [name, viewport, isMobile] of onlyStartup ? [] : [
     ['home-wide', { width: 1280, height: 720 }, false],
     ['home-narrow', { width: 390, height: 844 }, true],
   ]) {
@@ -66,7 +87,7 @@ try {
 
   const context = await browser.newContext({ viewport: { width: 96, height: 96 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
-  for (const [name, glyph] of Object.entries(SHORTCUT_GLYPHS)) {
+  for (const [name, glyph] of Object.entries(onlyStartup ? {} : SHORTCUT_GLYPHS)) {
     await page.setContent(`<html><body style="margin:0">${shortcutSvg(glyph)}</body></html>`);
     await page.screenshot({ path: join(icons, `${name}.png`), omitBackground: true, clip: { x: 0, y: 0, width: 96, height: 96 } });
     console.log(`screenshots: public/shortcuts/${name}.png (96x96)`);

@@ -12,10 +12,13 @@ import App from '@/app/App';
 import { startRoute } from '@/app/routes';
 import { installPreloadErrorHandler } from '@/app/lazy';
 import { installPendingLogoutSender } from '@/lib/pending-logout';
+import { captureInstallPrompt } from '@/lib/install-prompt';
 import { getUserInfo, userAvatarSrc } from '@/lib/session';
 import { APP_SHELL_ATTRIBUTE } from '@common/prerendered-pages';
 
 installPreloadErrorHandler();
+// before the first render: the browser may offer installing at any time from the page's load
+captureInstallPrompt();
 installPendingLogoutSender();
 if (getUserInfo()) {
   // A signed-in visit asks for its page's code, catalogue and data first, ahead of the layout's own
@@ -41,3 +44,5 @@ else {
   const root = createRoot(container);
   startTransition(() => root.render(app));
 }
+// The app's scripts parsed and run: the below-the-floor check inlined in the page (src/floor-check.js) stands down.
+window.dispatchEvent(new Event('app-started'));

@@ -5,8 +5,16 @@
  * others). It is loaded with those lazy chunks instead of wrapping the whole app, so the visitor
  * screens, the top bar and the signed-in pages load no antd code for their first screen.
  * All instances share antd's global style cache, so styles are generated once.
+ *
+ * Styles for the declared browser floor (Chromium 80, package.json's browserslist): antd wraps its
+ * selectors in `:where()` (Chromium 88), and an engine that cannot parse a selector drops the whole
+ * rule. There, `hashPriority="high"` writes plain class selectors instead, and the logical-properties
+ * transformer turns `inset`, `margin-inline` and the like (Chromium 87+) into their physical forms
+ * (antd's documented way, "CSS Compatible"). Engines that know `:where()` keep antd's defaults, so
+ * the app's own rules keep outweighing antd's as they always did.
  */
 import type { ComponentType, ReactNode } from 'react';
+import { legacyLogicalPropertiesTransformer, StyleProvider } from '@ant-design/cssinjs';
 import { ConfigProvider } from 'antd';
 import zhCN from 'antd/locale/zh_CN';
 
@@ -40,13 +48,33 @@ export const antdTheme = {
   },
 };
 
-export default function AntdProvider({ children }: { children: ReactNode }) {
+/** An engine without `:where()` (before Chromium 88; `selector()` itself is unknown before 83, which answers false too). */
+const legacyEngine = typeof CSS === 'undefined' || typeof CSS.supports !== 'function' || !CSS.supports('selector(:where(a))');
+const styleTransformers = legacyEngine ? [legacyLogicalPropertiesTransformer] : [];
+
+/** antd's styles as the oldest engines of the browser floor understand them (see above). */
+export function FloorStyles({ children }: { children: ReactNode }) {
   return (
-    <ConfigProvider locale={zhCN} theme={antdTheme}>
+    <StyleProvider hashPriority={legacyEngine ? 'high' : 'low'} transformers={styleTransformers}>
       {children}
-    </ConfigProvider>
+    </StyleProvider>
   );
 }
+
+export default function AntdProvider({ children }: { children: ReactNode }) {
+  return (
+    <FloorStyles>
+      <ConfigProvider locale={zhCN} theme={antdTheme}>
+        {children}
+      </ConfigProvider>
+    </FloorStyles>
+  );
+}
+
+// antd's static methods (the toasts of src/lib/toast.ts, the console's message.success) render outside
+// any provider: they get the same theme and floor styles. Set whenever this module loads, which
+// src/lib/toast.ts makes sure of before its first toast.
+ConfigProvider.config({ holderRender: (children) => <AntdProvider>{children}</AntdProvider> });
 
 /** `Component` rendered inside AntdProvider: for antd parts loaded where no page provides it. */
 export function provided<P extends object>(Component: ComponentType<P>) {

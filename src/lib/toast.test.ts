@@ -1,4 +1,4 @@
-/** Toasts stay 3 seconds and sit 65px from the top. */
+/** Toasts stay 3 seconds and sit 65px below the top of the safe area (the notch of an installed app). */
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastError, toastSuccess } from './toast';
@@ -17,7 +17,7 @@ describe('toasts', () => {
     // the first toast loads antd's message code: more than waitFor's default second on a busy machine
     await waitFor(() => expect(notice('请求错误')).toBeDefined(), { timeout: 10_000 });
     // antd 6 places the list through this variable (the offset a browser computes is for e2e)
-    expect((document.querySelector('.ant-message') as HTMLElement).style.getPropertyValue('--notification-top')).toBe('65px');
+    expect((document.querySelector('.ant-message') as HTMLElement).style.getPropertyValue('--notification-top')).toBe('calc(65px + env(safe-area-inset-top, 0px))');
 
     vi.useFakeTimers();
     toastSuccess('密码已修改成功');

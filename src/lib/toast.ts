@@ -1,5 +1,5 @@
 /**
- * The app's toasts (3 seconds, 65px from the top). antd's message code loads on the first
+ * The app's toasts (3 seconds, 65px below the top of the safe area). antd's message code loads on the first
  * toast, so pages that never toast (e.g. /login before a failure) do not pay for it.
  * Exports: `toastError(text)`, `toastSuccess(text)`. A toast with the same text as one still shown
  * replaces it (keyed by its text), so a page whose two requests fail offline shows one notice, not two.
@@ -9,9 +9,11 @@ type MessageApi = typeof import('antd/es/message').default;
 let messageApi: Promise<MessageApi> | null = null;
 
 function loadMessage(): Promise<MessageApi> {
-  messageApi ??= import('antd/es/message').then(
-    ({ default: message }) => {
-      message.config({ top: 65, duration: 3, maxCount: 3 });
+  // AntdProvider renders the toasts (theme, and styles that hold on the oldest supported engines).
+  messageApi ??= Promise.all([import('antd/es/message'), import('@/components/AntdProvider')]).then(
+    ([{ default: message }]) => {
+      // below the top bar, which is itself below the notch of an installed app (env(safe-area-inset-top))
+      message.config({ top: 'calc(65px + env(safe-area-inset-top, 0px))', duration: 3, maxCount: 3 });
       return message;
     },
     (error: unknown) => {

@@ -3,9 +3,10 @@
  * - `openServiceModal()`: open the layout's 运营咨询 (contact service) dialog, e.g. pay type 9.
  * - `openChangePasswordModal()`: open the layout's 修改密码 dialog.
  * - `openPriceTableModal()`: open the layout's 价格表 dialog.
+ * - `openInstallSheet()`: open the layout's sheet with the steps to install the app.
  * The layout registers handlers with `onUiEvent(name, handler)`.
  */
-export type UiEventName = 'service' | 'changePassword' | 'priceTable';
+export type UiEventName = 'service' | 'changePassword' | 'priceTable' | 'install';
 
 const handlers = new Map<UiEventName, Set<() => void>>();
 
@@ -25,3 +26,4 @@ function emit(name: UiEventName) {
 export const openServiceModal = () => emit('service');
 export const openChangePasswordModal = () => emit('changePassword');
 export const openPriceTableModal = () => emit('priceTable');
+export const openInstallSheet = () => emit('install');

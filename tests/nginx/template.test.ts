@@ -5,6 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { floorCheckHash } from '../../scripts/vite-floor-check-plugin';
 import { EDGE_LIMIT_DEFAULTS, NGINX_DIR, ROOT, TEMPLATE_VARIABLES, renderTemplate } from '../../scripts/edge-local.mjs';
 
 const values = {
@@ -29,7 +30,8 @@ describe('nginx template', () => {
     expect(rendered).toContain('rate=6r/m;');
     expect(rendered).toContain('limit_req zone=api_login burst=20 nodelay;');
     expect(rendered).toContain('access_log /var/log/nginx/access.log edge;');
-    expect(rendered).toContain("script-src 'self' https://cdn.example.com;");
+    // the inline browser-floor check of every page is allowed by its current hash, nothing else inline
+    expect(rendered).toContain(`script-src 'self' ${floorCheckHash()} https://cdn.example.com;`);
     expect(rendered).toContain("img-src 'self' data: blob: https: https://cdn.example.com;");
     for (const nginxVariable of ['$uri', '$remote_addr', '$host', '$status', '$content_security_policy']) {
       expect(rendered).toContain(nginxVariable);

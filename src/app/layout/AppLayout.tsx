@@ -2,13 +2,16 @@
  * Layout on every page: announcement banner, top bar, the routed page, the floating right
  * nav (every route except /login). Also hosts the three dialogs (价格表, 运营咨询, 修改密码), opened
  * from the top bar, the user menu or any feature through `src/lib/ui-events.ts`; each dialog's code
- * loads only when first opened. Plus the offline notice, the update prompt and, for a signed-in user
- * whose agreed privacy policy is out of date, the consent panel.
+ * loads only when first opened. Plus the offline notice, the update prompt, the WeChat/QQ banner
+ * (open in the browser), the account menu's install sheet and, for a signed-in user whose agreed
+ * privacy policy is out of date, the consent panel.
  */
 import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { onUiEvent, type UiEventName } from '@/lib/ui-events';
 import { useIsLogin } from '@/lib/session';
+import { useClientValue } from '@/lib/client-value';
+import { inAppBrowser } from '@/lib/in-app-browser';
 import { lazyPage, withAntd } from '../lazy';
 import AfterPage from './AfterPage';
 import AnnouncementBanner from './AnnouncementBanner';
@@ -23,6 +26,9 @@ const FloatNav = lazyPage(() => import('./FloatNav'));
 const PriceTableModal = withAntd(() => import('./PriceTableModal'));
 const ServiceModal = withAntd(() => import('./ServiceModal'));
 const ChangePasswordModal = withAntd(() => import('./ChangePasswordModal'));
+// Their code loads only where they show: WeChat/QQ, and the account menu's 安装应用.
+const InAppBanner = lazyPage(() => import('./InAppBanner'));
+const InstallSheet = lazyPage(() => import('./InstallSheet'));
 
 type ModalName = UiEventName;
 
@@ -30,7 +36,7 @@ function useModals() {
   const [open, setOpen] = useState<ModalName | null>(null);
   const [loaded, setLoaded] = useState<Set<ModalName>>(() => new Set());
   useEffect(() => {
-    const names: ModalName[] = ['service', 'changePassword', 'priceTable'];
+    const names: ModalName[] = ['service', 'changePassword', 'priceTable', 'install'];
     const offs = names.map((name) =>
       onUiEvent(name, () => {
         setLoaded((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
@@ -46,6 +52,8 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const [location] = useLocation();
   const { open, loaded, close } = useModals();
   const isLogin = useIsLogin();
+  // after hydration: the prerendered HTML is the same for every browser
+  const inApp = useClientValue(() => inAppBrowser(navigator.userAgent) !== null, false);
   const floatNav = <FloatNav />;
   const withFloatNav = location !== '/login';
   const panelPinned = useServicePanelPinned() && withFloatNav;
@@ -55,6 +63,11 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   const className = ['app', withFloatNav && 'with-float-nav', panelPinned && 'float-panel-shown'].filter(Boolean).join(' ');
   return (
     <div className={className}>
+      {inApp && (
+        <Suspense fallback={null}>
+          <InAppBanner />
+        </Suspense>
+      )}
       <OfflineNotice />
       <AnnouncementBanner />
       <TopBar />
@@ -66,6 +79,11 @@ export default function AppLayout({ children }: { children: ReactNode }) {
         {loaded.has('service') && <ServiceModal open={open === 'service'} onClose={close} />}
         {loaded.has('changePassword') && <ChangePasswordModal open={open === 'changePassword'} onClose={close} />}
       </Suspense>
+      {open === 'install' && (
+        <Suspense fallback={null}>
+          <InstallSheet onClose={close} />
+        </Suspense>
+      )}
       <UpdatePrompt />
       {isLogin && <PrivacyConsent />}
     </div>

@@ -1,7 +1,8 @@
 /**
  * Logged-in part of the top bar: 积分余额 with the balance, contact service (运营咨询
  * dialog), price table (价格表 dialog), and the avatar with member level description and phone
- * opening the account menu (plain markup in the shell, no chunk of its own: its 退出登录 must work offline too): 个人中心, 积分充值, 会员升级, 修改密码 (dialog), 退出登录 (red).
+ * opening the account menu (plain markup in the shell, no chunk of its own: its 退出登录 must work offline too): 个人中心, 积分充值, 会员升级, 修改密码 (dialog),
+ * 安装应用 (where this browser has a way: the browser's prompt, else the sheet with the steps), 退出登录 (red).
  */
 import CustomerServiceOutlined from '@ant-design/icons-svg/es/asn/CustomerServiceOutlined';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';
@@ -12,11 +13,14 @@ import SvgIcon from '@/components/SvgIcon';
 import UserAvatar from '@/components/UserAvatar';
 import { formatPoints } from '@/lib/format';
 import { logout, useCurrentUser } from '@/lib/session';
-import { openChangePasswordModal, openPriceTableModal, openServiceModal } from '@/lib/ui-events';
+import { STEPS_PATHS } from '@/components/InstallSteps';
+import { promptInstall, useInstallOffer } from '@/lib/install-offer';
+import { openChangePasswordModal, openInstallSheet, openPriceTableModal, openServiceModal } from '@/lib/ui-events';
 
 export default function UserArea() {
   const { t } = useTranslation('layout');
   const { user } = useCurrentUser();
+  const { path: installPath } = useInstallOffer();
   if (!user) return null;
 
   const items: MenuButtonItem[] = [
@@ -40,6 +44,9 @@ export default function UserArea() {
     { key: 'recharge', href: '/recharge/integral', label: t('menu.recharge') },
     { key: 'member', href: '/recharge/member', label: t('menu.member') },
     { key: 'password', onSelect: openChangePasswordModal, label: t('menu.changePassword') },
+    ...(STEPS_PATHS.includes(installPath)
+      ? [{ key: 'install', onSelect: installPath === 'prompt' ? () => void promptInstall() : openInstallSheet, label: t('install.menu'), className: 'user-menu-install' }]
+      : []),
     { key: 'divider', divider: true },
     { key: 'logout', onSelect: () => void logout(), label: t('menu.logout'), danger: true },
   ];

@@ -1,5 +1,5 @@
 /**
- * /: balance and member status (with the expiry warning), three platform cards
+ * /: balance and member status (with the expiry warning), the install card, three platform cards
  * (/flow/tb|jd|pdd), shortcuts to top-up and membership, and an `extra` slot that `src/app/` fills
  * (the plans feature's overview: counts by status, today's dispatched, latest plans).
  * No antd: the page a user lands on after signing in loads none of its code or run-time styles.
@@ -11,6 +11,7 @@ import WalletOutlined from '@ant-design/icons-svg/es/asn/WalletOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { FLOW_TYPES } from '@common/domain';
+import InstallCard from '@/components/InstallCard';
 import MemberExpiryAlert from '@/components/MemberExpiryAlert';
 import { plainButtonClass } from '@/components/PlainButton';
 import SvgIcon from '@/components/SvgIcon';
@@ -54,6 +55,7 @@ export default function HomePage({ extra }: HomePageProps) {
         </div>
       </div>
       <MemberExpiryAlert user={user} />
+      <InstallCard />
 
       <h2 className="section-title">{t('publishTitle')}</h2>
       <div className="platform-cards">

@@ -9,6 +9,7 @@ import { PAY_TYPES } from '@common/domain';
 import { formatYuan } from '@/lib/format';
 import { useTranslation } from 'react-i18next';
 import type { OrderRow, PayInstructions as Instructions } from '@common/api-types';
+import { copyText } from '@/lib/clipboard';
 import { toastSuccess } from '@/lib/toast';
 import { openServiceModal } from '@/lib/ui-events';
 import { useSingleFlight } from '@/lib/single-flight';
@@ -38,7 +39,7 @@ export default function PayInstructions({ order, pay, onPaid }: PayInstructionsP
 
   async function copyOrderNo() {
     try {
-      await navigator.clipboard.writeText(order.orderNo);
+      await copyText(order.orderNo);
       toastSuccess(t('pay.copied'));
     } catch (error) {
       console.warn('copy failed', error);

@@ -1,10 +1,12 @@
 /**
  * One order as the server has it: read again every ORDER_POLL_MS while it is pending, and, once it
  * is paid, the user data (balance, level) and the order lists are refreshed before `settled` turns
- * true, so a success message never quotes the old balance.
+ * true, so a success message never quotes the old balance. A paid order also brings the home page's
+ * install card back if it was dismissed.
  */
 import useSWR, { useSWRConfig } from 'swr';
 import type { OrderRow } from '@common/api-types';
+import { offerInstallAgain } from '@/lib/install-offer';
 import { refreshCurrentUser } from '@/lib/session';
 import { fetchOrder, isOrderListKey, ORDER_DETAIL_PATH } from '../api';
 
@@ -21,10 +23,17 @@ export function useOrder(created: OrderRow) {
   const order = data ?? created;
   const paid = order.status === 'paid';
   // keyed by the order: runs once per paid order, however often the component renders
-  const settling = useSWR(paid ? ['order-paid-refresh', order.orderNo] : null, () => Promise.all([refreshCurrentUser(), mutateCache(isOrderListKey)]).then(() => true), {
-    revalidateOnFocus: false,
-    revalidateOnReconnect: false,
-  });
+  const settling = useSWR(
+    paid ? ['order-paid-refresh', order.orderNo] : null,
+    () => {
+      offerInstallAgain();
+      return Promise.all([refreshCurrentUser(), mutateCache(isOrderListKey)]).then(() => true);
+    },
+    {
+      revalidateOnFocus: false,
+      revalidateOnReconnect: false,
+    },
+  );
   return {
     order,
     /** Paid, and what it changed has been re-read. */

@@ -4,24 +4,11 @@ import SvgIcon from '@/components/SvgIcon';
 import PlainButton from '@/components/PlainButton';
 import QRCode from '@/components/LazyQRCode';
 import { useTranslation } from 'react-i18next';
+import { copyText } from '@/lib/clipboard';
 import { toastError, toastSuccess } from '@/lib/toast';
 
 export function inviteLink(origin: string, inviteCode: string) {
   return `${origin}/sui/${encodeURIComponent(inviteCode)}`;
-}
-
-async function copyText(text: string) {
-  if (navigator.clipboard?.writeText) {
-    await navigator.clipboard.writeText(text);
-    return;
-  }
-  const area = document.createElement('textarea');
-  area.value = text;
-  document.body.appendChild(area);
-  area.select();
-  const ok = document.execCommand('copy');
-  area.remove();
-  if (!ok) throw new Error('copy failed');
 }
 
 export default function InviteCard({ inviteCode }: { inviteCode: string | undefined }) {
