@@ -12,6 +12,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parse, type ecmaVersion } from 'acorn';
 import { describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES } from '../../common/prerendered-pages';
 
 const dist = resolve(import.meta.dirname, '..', '..', 'dist');
 const FLOOR_ECMA_VERSION: ecmaVersion = 2020;
@@ -55,7 +56,7 @@ describe('syntax of the build against the browser floor', () => {
 
   it('the pages carry the inline floor check, which parses as ES5', () => {
     const pages = filesUnder(dist).filter((file) => file.endsWith('.html'));
-    expect(pages.map((file) => relative(dist, file)).sort()).toEqual(['find-pwd.html', 'index.html', 'login.html', 'register.html']);
+    expect(pages.map((file) => relative(dist, file)).sort()).toEqual(['index.html', ...Object.values(PRERENDERED_PAGES)].sort());
     for (const page of pages) {
       const scripts = inlineScripts(readFileSync(page, 'utf8'));
       expect(scripts.filter((script) => script.includes('no-flex-gap')), relative(dist, page)).toHaveLength(1);
