@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { auditLog, idempotencyKeys, orders, plans, pointsLedger, sessions, smsCodes, smsOutbox, smsSendAttempts, templates, users } from '../src/db/schema.ts';
+import { auditLog, idempotencyKeys, orders, plans, pointsLedger, sessions, smsCodes, smsOutbox, smsSendAttempts, templates, users } from '../src/tables.ts';
 import { sweepExpiredRecords } from '../src/modules/account/index.ts';
 import { ledgerSum } from '../src/modules/points/index.ts';
 import { runCommand } from '../src/ops/commands.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, plans, pointsLedger } from '../src/db/schema.ts';
+import { auditLog, plans, pointsLedger } from '../src/tables.ts';
 import { ADMIN_ROUTES } from '../src/modules/admin/index.ts';
 import { ledgerSum } from '../src/modules/points/index.ts';
 import { runCommand } from '../src/ops/commands.ts';

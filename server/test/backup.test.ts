@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { plans, pointsLedger, users } from '../src/db/schema.ts';
+import { plans, pointsLedger, users } from '../src/tables.ts';
 import { loadConfig } from '../src/config.ts';
 import { backupDatabase, DATABASE_COMMANDS, restoreDatabase } from '../src/ops/backup.ts';
 import { outcomeOf } from '../src/ops/commands.ts';

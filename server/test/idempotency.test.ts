@@ -3,7 +3,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { count, eq, sql } from 'drizzle-orm';
-import { idempotencyKeys, orders, plans } from '../src/db/schema.ts';
+import { idempotencyKeys, orders, plans } from '../src/tables.ts';
 import { buildApp } from '../src/app.ts';
 import { sweepExpiredRecords } from '../src/modules/account/index.ts';
 import { DAY } from '../src/lib/clock.ts';

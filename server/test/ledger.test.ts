@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/tables.ts';
 import { changePoints, ledgerSum, InsufficientPointsError } from '../src/modules/points/index.ts';
 import { createTestEnv, createTestUser, type TestEnv } from './support.ts';
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { orders } from '../src/db/schema.ts';
+import { orders } from '../src/tables.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
 
 let env: TestEnv;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { orders, pointsLedger, users } from '../src/db/schema.ts';
+import { orders, pointsLedger, users } from '../src/tables.ts';
 import { DAY, MINUTE } from '../src/lib/clock.ts';
 import { ledgerSum } from '../src/modules/points/index.ts';
 import { confirmOrderCommand } from '../src/modules/order/index.ts';

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { orders } from '../src/db/schema.ts';
+import { orders } from '../src/tables.ts';
 import { MINUTE } from '../src/lib/clock.ts';
 import { createAlipayProvider } from '../src/modules/pay/index.ts';
 import { cancelPendingOrder } from '../src/modules/order/index.ts';

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { operators, orders } from '../src/db/schema.ts';
+import { operators, orders } from '../src/tables.ts';
 import { PLACEHOLDER_COLLECT_DETAILS, removePlaceholderCollectDetails } from '../src/modules/operator/index.ts';
 import { runCommand } from '../src/ops/commands.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { plans } from '../src/db/schema.ts';
+import { plans } from '../src/tables.ts';
 import { createSession } from '../src/modules/session/index.ts';
 import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
 import { DIST_9_20, LINKS, UNIT_COST, balanceOf, expectLedgerAddsUp, ledgerRows, planCount, sh, validForm } from './plan-helpers.ts';
@@ -68,7 +68,7 @@ describe('plan creation and cost', () => {
   it('keeps the snapshot when prices change later', async () => {
     const user = await createTestUser(env, { integral: 1000 });
     const res = await create(user, await validForm(env));
-    const { planConfigs } = await import('../src/db/schema.ts');
+    const { planConfigs } = await import('../src/tables.ts');
     const form = await validForm(env);
     const [before] = await env.ctx.db.select().from(planConfigs).where(eq(planConfigs.id, form.configId));
     await env.ctx.db.update(planConfigs).set({ integral: 50 }).where(eq(planConfigs.id, form.configId));

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, orders, reconciliationReports } from '../src/db/schema.ts';
+import { auditLog, orders, reconciliationReports } from '../src/tables.ts';
 import { MINUTE } from '../src/lib/clock.ts';
 import { auditReconciledPayment } from '../src/modules/admin/index.ts';
 import { startDailyReconciliation } from '../src/modules/order/index.ts';

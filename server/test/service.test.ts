@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { announcements, operators, users } from '../src/db/schema.ts';
+import { announcements, operators, users } from '../src/tables.ts';
 import { createAnnouncement, replaceAnnouncement, updateAnnouncement } from '../src/modules/announcement/index.ts';
 import { HOUR } from '../src/lib/clock.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';

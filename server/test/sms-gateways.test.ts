@@ -9,7 +9,7 @@ import { PRODUCTION_PAYMENT_ENV } from './fakes/payment-settings.ts';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { loadConfig } from '../src/config.ts';
-import { smsCodes } from '../src/db/schema.ts';
+import { smsCodes } from '../src/tables.ts';
 import { buildApp } from '../src/app.ts';
 import type { SmsProvider } from '../src/http/context.ts';
 import { SmsGatewayError, createSmsProvider } from '../src/modules/sms/index.ts';

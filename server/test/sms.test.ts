@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { smsCodes, smsOutbox } from '../src/db/schema.ts';
+import { smsCodes, smsOutbox } from '../src/tables.ts';
 import { buildApp } from '../src/app.ts';
 import { withSmsCode } from '../src/modules/sms/index.ts';
 import { DAY, MINUTE } from '../src/lib/clock.ts';

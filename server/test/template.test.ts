@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { templates } from '../src/db/schema.ts';
+import { templates } from '../src/tables.ts';
 import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
 import { LINKS, balanceOf, expectLedgerAddsUp, ledgerRows, planCount, sh, validForm } from './plan-helpers.ts';
 

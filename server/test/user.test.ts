@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { operators, sessions, smsCodes, users } from '../src/db/schema.ts';
+import { operators, sessions, smsCodes, users } from '../src/tables.ts';
 import { buildApp } from '../src/app.ts';
 import { DAY, MINUTE } from '../src/lib/clock.ts';
 import { PRIVACY_POLICY_VERSION } from '../../common/privacy.ts';

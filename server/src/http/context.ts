@@ -3,7 +3,8 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { RunExclusive } from '../db/exclusive.ts';
-import type { UserRow } from '../db/schema.ts';
+// A named exception (eslint.config.js): the type of request.user, the users row (nothing at run time).
+import type { UserRow } from '../modules/user/tables.ts';
 
 /** Where SMS codes go. The console provider logs them; a real gateway implements the same call. */
 export interface SmsProvider {

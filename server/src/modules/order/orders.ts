@@ -18,7 +18,7 @@ import type { Executor, Tx } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import { startPeriodicJob } from '../../db/exclusive.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { orders, type GoodsSnapshot } from '../../db/schema.ts';
+import { orders, type GoodsSnapshot } from './tables.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import type { OrderRow, Page, PayInstructions } from '../../../../common/api-types.ts';

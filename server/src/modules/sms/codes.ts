@@ -13,7 +13,7 @@
  */
 import { and, count, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { smsCodes, smsSendAttempts } from '../../db/schema.ts';
+import { smsCodes, smsSendAttempts } from './tables.ts';
 import { badRequest, conflict, serviceUnavailable, tooManyRequests } from '../../http/errors.ts';
 import type { AppContext } from '../../http/context.ts';
 import { smsSentTotal } from '../../http/metrics.ts';

@@ -3,7 +3,7 @@
  * GET /api/dev/sms-outbox can answer them outside production. Refused in production (main.ts).
  */
 import type { Db } from '../../db/client.ts';
-import { smsOutbox } from '../../db/schema.ts';
+import { smsOutbox } from './tables.ts';
 import type { SmsProvider } from '../../http/context.ts';
 
 export function consoleSmsProvider(db: Db, log: (line: string) => void): SmsProvider {

@@ -6,7 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { smsOutbox } from '../../db/schema.ts';
+import { smsOutbox } from './tables.ts';
 import { notFound, ok } from '../../http/errors.ts';
 import { msg, parseInput, phoneSchema } from '../../http/validate.ts';
 import { SMS_TYPES } from '../../../../common/domain.ts';
