@@ -15,7 +15,8 @@
  *   the composition root, seeds, tests and benchmarks.
  * - Each module owns its tables (modules/<m>/tables.ts; infrastructure tables in db/tables.ts). No
  *   module imports another module's tables, nor the barrel of every table (server/src/tables.ts,
- *   for drizzle-kit and the tests), except the named exceptions in `tableExceptions` below.
+ *   for drizzle-kit and the tests), except the named exceptions in `tableExceptions` below; a
+ *   module's tests (modules/<m>/*.test.ts) may read the barrel.
  */
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -166,4 +167,10 @@ export default tseslint.config(
     rules: restrict(noApp, noTablesBarrel(depth), { regex: moduleInternals(`(\\.\\./){${depth + 1}}`), message: crossModule }),
   })),
   ...tableExceptions.flatMap(({ files, tables }) => files.map((file) => exceptionBlock(file, tables))),
+  {
+    // A module's tests check rows anywhere in the database: they may read the barrel of every table
+    // (server/src/tables.ts); other modules' code still only through their index.ts.
+    files: [`server/src/modules/*/*.test.ts`],
+    rules: restrict(noApp, { regex: moduleInternals('\\.\\./'), message: crossModule }),
+  },
 );

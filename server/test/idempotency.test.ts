@@ -7,8 +7,8 @@ import { idempotencyKeys, orders, plans } from '../src/tables.ts';
 import { buildApp } from '../src/app.ts';
 import { sweepExpiredRecords } from '../src/modules/account/index.ts';
 import { DAY } from '../src/lib/clock.ts';
-import { balanceOf, expectLedgerAddsUp, ledgerRows, planCount, validForm } from './plan-helpers.ts';
-import { call, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support.ts';
+import { balanceOf, expectLedgerAddsUp, ledgerRows, planCount, validForm } from './support/plan-helpers.ts';
+import { call, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

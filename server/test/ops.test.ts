@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import { operators, pointsLedger, users } from '../src/tables.ts';
 import { ledgerSum } from '../src/modules/points/index.ts';
 import { COMMANDS, runCommand } from '../src/ops/commands.ts';
-import { call, createTestEnv, createTestUser, opsCli, type TestEnv } from './support.ts';
+import { call, createTestEnv, createTestUser, opsCli, type TestEnv } from './support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config.ts';
-import { startApiServer } from './processes.mjs';
-import { nextPhone } from './support.ts';
-import { startAliyunSmsFake, type AliyunSmsFake } from './fakes/aliyun-sms.ts';
-import { aliyunSmsEnv } from './fakes/sms-settings.ts';
-import { PRODUCTION_PAYMENT_ENV } from './fakes/payment-settings.ts';
+import { startApiServer } from './support/processes.mjs';
+import { nextPhone } from './support/support.ts';
+import { startAliyunSmsFake, type AliyunSmsFake } from './support/fakes/aliyun-sms.ts';
+import { aliyunSmsEnv } from './support/fakes/sms-settings.ts';
+import { PRODUCTION_PAYMENT_ENV } from './support/fakes/payment-settings.ts';
 
 /** The problems of a configuration that has a payment gateway (production also requires one; tested with the payments). */
 const problemsOf = (env: Record<string, string>): string[] => {

@@ -11,8 +11,8 @@ import { systemClock } from '../src/lib/clock.ts';
 import { loadPlanConfigs } from '../src/modules/plan-config/index.ts';
 import { runCommand } from '../src/ops/commands.ts';
 import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
-import { startApiServer, type ApiServer } from './processes.mjs';
-import { call, createScratchDatabase, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support.ts';
+import { startApiServer, type ApiServer } from './support/processes.mjs';
+import { call, createScratchDatabase, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support/support.ts';
 
 let env: TestEnv;
 let admin: TestUser;

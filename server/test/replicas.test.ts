@@ -11,9 +11,9 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../src/tables.ts';
 import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
 import { PLAN_CONFIG_SEED } from '../src/modules/plan-config/index.ts';
-import { startApiServer, type ApiServer } from './processes.mjs';
-import { createScratchDatabase, usingPostgres } from './support.ts';
-import { formFromServer } from './plan-helpers.ts';
+import { startApiServer, type ApiServer } from './support/processes.mjs';
+import { createScratchDatabase, usingPostgres } from './support/support.ts';
+import { formFromServer } from './support/plan-helpers.ts';
 
 const PROCESSES = 4;
 

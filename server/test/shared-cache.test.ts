@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { announcements, cacheVersions } from '../src/tables.ts';
 import { bumpCacheVersion, sharedCache, useSharedCaches } from '../src/db/shared-cache.ts';
 import { loadConfig } from '../src/config.ts';
-import { createTestEnv, usingPostgres, type TestEnv } from './support.ts';
+import { createTestEnv, usingPostgres, type TestEnv } from './support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ANNOUNCEMENT_BANNER_INCLUDE } from '../../common/announcement-banner.ts';
 import { buildApp } from '../src/app.ts';
 import { replaceAnnouncement } from '../src/modules/announcement/index.ts';
-import { createTestEnv, type TestEnv } from './support.ts';
+import { createTestEnv, type TestEnv } from './support/support.ts';
 
 let env: TestEnv;
 let web: FastifyInstance;

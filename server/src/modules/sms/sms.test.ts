@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { smsCodes, smsOutbox } from '../src/tables.ts';
-import { buildApp } from '../src/app.ts';
-import { withSmsCode } from '../src/modules/sms/index.ts';
-import { DAY, MINUTE } from '../src/lib/clock.ts';
-import { call, createTestEnv, createTestUser, nextPhone, type TestEnv } from './support.ts';
+import { smsCodes, smsOutbox } from '../../tables.ts';
+import { buildApp } from '../../app.ts';
+import { withSmsCode } from './index.ts';
+import { DAY, MINUTE } from '../../lib/clock.ts';
+import { call, createTestEnv, createTestUser, nextPhone, type TestEnv } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

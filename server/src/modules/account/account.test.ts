@@ -5,15 +5,15 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { auditLog, idempotencyKeys, orders, plans, pointsLedger, sessions, smsCodes, smsOutbox, smsSendAttempts, templates, users } from '../src/tables.ts';
-import { sweepExpiredRecords } from '../src/modules/account/index.ts';
-import { ledgerSum } from '../src/modules/points/index.ts';
-import { runCommand } from '../src/ops/commands.ts';
-import { DAY, HOUR } from '../src/lib/clock.ts';
-import { PRIVACY_POLICY_VERSION, RETENTION_DAYS } from '../../common/privacy.ts';
-import { localDate } from '../../common/zoned-time.ts';
-import { DIST_9_20, TZ, validForm } from './plan-helpers.ts';
-import { call, createTestEnv, createTestUser, nextPhone, tableSnapshot, type TestEnv, type TestUser } from './support.ts';
+import { auditLog, idempotencyKeys, orders, plans, pointsLedger, sessions, smsCodes, smsOutbox, smsSendAttempts, templates, users } from '../../tables.ts';
+import { sweepExpiredRecords } from './index.ts';
+import { ledgerSum } from '../points/index.ts';
+import { runCommand } from '../../ops/commands.ts';
+import { DAY, HOUR } from '../../lib/clock.ts';
+import { PRIVACY_POLICY_VERSION, RETENTION_DAYS } from '../../../../common/privacy.ts';
+import { localDate } from '../../../../common/zoned-time.ts';
+import { DIST_9_20, TZ, validForm } from '../../../test/support/plan-helpers.ts';
+import { call, createTestEnv, createTestUser, nextPhone, tableSnapshot, type TestEnv, type TestUser } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 let operator: TestUser;

@@ -6,7 +6,7 @@ import {
   scheduleBounds,
   scheduleView,
   type PlanClockState,
-} from '../src/modules/plan/index.ts';
+} from './index.ts';
 
 const TZ = 'Asia/Shanghai';
 /** Shanghai wall clock -> instant (UTC+8, no daylight saving). */

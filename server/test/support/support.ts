@@ -8,21 +8,21 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { loadConfig, type Config } from '../src/config.ts';
-import { openDatabase, type Database } from '../src/db/client.ts';
-import { seedReferenceData } from '../src/seed.ts';
-import * as schema from '../src/tables.ts';
-import { users, operators } from '../src/tables.ts';
-import { buildApp } from '../src/app.ts';
-import type { AppContext, SmsProvider } from '../src/http/context.ts';
-import { ManualClock } from '../src/lib/clock.ts';
-import type { Logger } from '../src/lib/logger.ts';
-import { hashPassword, newInviteCode } from '../src/lib/crypto.ts';
-import { changePoints } from '../src/modules/points/index.ts';
-import { MEMBERSHIP_ACTION } from '../src/modules/admin/index.ts';
-import { moneyFindings, verifyReport } from '../src/ops/verify.ts';
-import { createSession } from '../src/modules/session/index.ts';
-import { consoleSmsProvider } from '../src/modules/sms/index.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { openDatabase, type Database } from '../../src/db/client.ts';
+import { seedReferenceData } from '../../src/seed.ts';
+import * as schema from '../../src/tables.ts';
+import { users, operators } from '../../src/tables.ts';
+import { buildApp } from '../../src/app.ts';
+import type { AppContext, SmsProvider } from '../../src/http/context.ts';
+import { ManualClock } from '../../src/lib/clock.ts';
+import type { Logger } from '../../src/lib/logger.ts';
+import { hashPassword, newInviteCode } from '../../src/lib/crypto.ts';
+import { changePoints } from '../../src/modules/points/index.ts';
+import { MEMBERSHIP_ACTION } from '../../src/modules/admin/index.ts';
+import { moneyFindings, verifyReport } from '../../src/ops/verify.ts';
+import { createSession } from '../../src/modules/session/index.ts';
+import { consoleSmsProvider } from '../../src/modules/sms/index.ts';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 
@@ -234,7 +234,7 @@ export async function tableSnapshot(env: TestEnv): Promise<Record<string, number
 export const opsCli =
   (dataDir: string) =>
   (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/ops/cli.ts'), ...args], {
+    spawnSync(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../../src/ops/cli.ts'), ...args], {
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', NODE_ENV: 'development' },
       encoding: 'utf8',
       timeout: 120_000,

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { announcements, operators, users } from '../src/tables.ts';
-import { createAnnouncement, replaceAnnouncement, updateAnnouncement } from '../src/modules/announcement/index.ts';
-import { HOUR } from '../src/lib/clock.ts';
-import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
+import { announcements, operators, users } from '../../tables.ts';
+import { createAnnouncement, replaceAnnouncement, updateAnnouncement } from '../announcement/index.ts';
+import { HOUR } from '../../lib/clock.ts';
+import { call, createTestEnv, createTestUser, type TestEnv } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

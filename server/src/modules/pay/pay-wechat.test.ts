@@ -6,12 +6,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { MINUTE } from '../src/lib/clock.ts';
-import { createWechatPayProvider } from '../src/modules/pay/index.ts';
-import { readPaymentSettings } from '../src/pay-settings.ts';
-import { FakeWechatPay } from './fakes/wechatpay.ts';
-import { balanceChecked, expectEachCallTimesOut, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from './pay-support.ts';
-import { call, createTestUser, type TestUser } from './support.ts';
+import { MINUTE } from '../../lib/clock.ts';
+import { createWechatPayProvider } from './index.ts';
+import { readPaymentSettings } from '../../pay-settings.ts';
+import { FakeWechatPay } from '../../../test/support/fakes/wechatpay.ts';
+import { balanceChecked, expectEachCallTimesOut, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from '../../../test/support/pay-support.ts';
+import { call, createTestUser, type TestUser } from '../../../test/support/support.ts';
 
 const t = useGatewayEnv(() => new FakeWechatPay().start());
 

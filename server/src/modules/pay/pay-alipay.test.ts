@@ -6,14 +6,14 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { orders } from '../src/tables.ts';
-import { MINUTE } from '../src/lib/clock.ts';
-import { createAlipayProvider } from '../src/modules/pay/index.ts';
-import { cancelPendingOrder } from '../src/modules/order/index.ts';
-import { readPaymentSettings } from '../src/pay-settings.ts';
-import { FakeAlipay } from './fakes/alipay.ts';
-import { balanceChecked, expectEachCallTimesOut, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from './pay-support.ts';
-import { call, createTestUser, type TestUser } from './support.ts';
+import { orders } from '../../tables.ts';
+import { MINUTE } from '../../lib/clock.ts';
+import { createAlipayProvider } from './index.ts';
+import { cancelPendingOrder } from '../order/index.ts';
+import { readPaymentSettings } from '../../pay-settings.ts';
+import { FakeAlipay } from '../../../test/support/fakes/alipay.ts';
+import { balanceChecked, expectEachCallTimesOut, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from '../../../test/support/pay-support.ts';
+import { call, createTestUser, type TestUser } from '../../../test/support/support.ts';
 
 const t = useGatewayEnv(() => new FakeAlipay().start());
 

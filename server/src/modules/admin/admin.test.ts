@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, plans, pointsLedger } from '../src/tables.ts';
-import { ADMIN_ROUTES } from '../src/modules/admin/index.ts';
-import { ledgerSum } from '../src/modules/points/index.ts';
-import { runCommand } from '../src/ops/commands.ts';
-import { validForm } from './plan-helpers.ts';
-import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
+import { auditLog, plans, pointsLedger } from '../../tables.ts';
+import { ADMIN_ROUTES } from './index.ts';
+import { ledgerSum } from '../points/index.ts';
+import { runCommand } from '../../ops/commands.ts';
+import { validForm } from '../../../test/support/plan-helpers.ts';
+import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 let operator: TestUser;

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { users } from '../src/tables.ts';
-import { changePoints, ledgerSum, InsufficientPointsError } from '../src/modules/points/index.ts';
-import { createTestEnv, createTestUser, type TestEnv } from './support.ts';
+import { users } from '../../tables.ts';
+import { changePoints, ledgerSum, InsufficientPointsError } from './index.ts';
+import { createTestEnv, createTestUser, type TestEnv } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { templates } from '../src/tables.ts';
-import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
-import { LINKS, balanceOf, expectLedgerAddsUp, ledgerRows, planCount, sh, validForm } from './plan-helpers.ts';
+import { templates } from '../../tables.ts';
+import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
+import { LINKS, balanceOf, expectLedgerAddsUp, ledgerRows, planCount, sh, validForm } from '../../../test/support/plan-helpers.ts';
 
 let env: TestEnv;
 const NOW = '2026-11-30T10:30:00';

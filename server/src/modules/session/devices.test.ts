@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MINUTE } from '../src/lib/clock.ts';
-import { describeUserAgent } from '../src/modules/session/index.ts';
-import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
+import { MINUTE } from '../../lib/clock.ts';
+import { describeUserAgent } from './index.ts';
+import { call, createTestEnv, createTestUser, type TestEnv } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { eq } from 'drizzle-orm';
-import { plans } from '../src/tables.ts';
-import { createSession } from '../src/modules/session/index.ts';
-import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
-import { DIST_9_20, LINKS, UNIT_COST, balanceOf, expectLedgerAddsUp, ledgerRows, planCount, sh, validForm } from './plan-helpers.ts';
+import { plans } from '../../tables.ts';
+import { createSession } from '../session/index.ts';
+import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
+import { DIST_9_20, LINKS, UNIT_COST, balanceOf, expectLedgerAddsUp, ledgerRows, planCount, sh, validForm } from '../../../test/support/plan-helpers.ts';
 
 let env: TestEnv;
 const NOW = '2026-11-30T10:30:00'; // Shanghai; plans start 2026-12-01 by default
@@ -68,7 +68,7 @@ describe('plan creation and cost', () => {
   it('keeps the snapshot when prices change later', async () => {
     const user = await createTestUser(env, { integral: 1000 });
     const res = await create(user, await validForm(env));
-    const { planConfigs } = await import('../src/tables.ts');
+    const { planConfigs } = await import('../../tables.ts');
     const form = await validForm(env);
     const [before] = await env.ctx.db.select().from(planConfigs).where(eq(planConfigs.id, form.configId));
     await env.ctx.db.update(planConfigs).set({ integral: 50 }).where(eq(planConfigs.id, form.configId));
@@ -162,7 +162,7 @@ describe('status, lists and counts follow the clock', () => {
     const a = await create(user, await validForm(env, { startDate: '2026-12-01', days: 1, title: '计划A 保温杯' }));
     const b = await create(user, await validForm(env, { startDate: '2026-12-02', days: 2, title: '计划B 电饭煲', keywords: ['电饭煲'], ...LINKS.tb }));
     const c = await create(user, await validForm(env, { startDate: '2026-12-10', days: 1, title: '计划C 雨伞', keywords: ['雨伞'], flowType: 'jd', ...LINKS.jd, configId: undefined }).then(async (f) => {
-      const { loadPlanConfigs } = await import('../src/modules/plan-config/index.ts');
+      const { loadPlanConfigs } = await import('../plan-config/index.ts');
       const [jd] = await loadPlanConfigs(env.ctx.db, ['jd']);
       const svc = jd!.planConfigList[1]!; // 关注店铺 3, one condition
       return { ...f, configId: svc.id, optionIds: [svc.conditionList[0]!.optionList[0]!.id] };
@@ -456,7 +456,7 @@ describe('export', () => {
 
   it('pages through many plans (cursor crosses batches)', async () => {
     const user = await createTestUser(env, { integral: 10 });
-    const { writePlansWorkbook } = await import('../src/modules/plan/index.ts');
+    const { writePlansWorkbook } = await import('./index.ts');
     const { PassThrough } = await import('node:stream');
     const base = await validForm(env);
     const now = env.clock.now();
@@ -493,7 +493,7 @@ describe('export', () => {
 
 describe('count-data today’s dispatched (SQL) agrees with schedule.ts', () => {
   it('matches dispatchedToday summed over the plans, at many clock times, with stops', async () => {
-    const { dispatchedToday } = await import('../src/modules/plan/index.ts');
+    const { dispatchedToday } = await import('./index.ts');
     const user = await createTestUser(env, { integral: 100000 });
     const forms = [
       await validForm(env, { startDate: '2026-11-30', distribution: DIST_9_20.map((n, h) => (h === 9 ? 0 : h === 20 ? 10 : n)) }),

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
-import { recogniseItemLink } from '../src/modules/item/index.ts';
-import { lookupItem } from '../src/modules/item/index.ts';
-import type { ProductInfoProvider } from '../src/modules/item/index.ts';
+import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
+import { recogniseItemLink } from './index.ts';
+import { lookupItem } from './index.ts';
+import type { ProductInfoProvider } from './index.ts';
 
 describe('recogniseItemLink', () => {
   it.each([

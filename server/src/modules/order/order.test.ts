@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { orders, pointsLedger, users } from '../src/tables.ts';
-import { DAY, MINUTE } from '../src/lib/clock.ts';
-import { ledgerSum } from '../src/modules/points/index.ts';
-import { confirmOrderCommand } from '../src/modules/order/index.ts';
-import { expireDueOrders, payOrder, startExpirySweep } from '../src/modules/order/index.ts';
-import { runCommand } from '../src/ops/commands.ts';
-import { orderPayments } from '../src/modules/pay/index.ts';
-import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from './support.ts';
+import { orders, pointsLedger, users } from '../../tables.ts';
+import { DAY, MINUTE } from '../../lib/clock.ts';
+import { ledgerSum } from '../points/index.ts';
+import { confirmOrderCommand } from './index.ts';
+import { expireDueOrders, payOrder, startExpirySweep } from './index.ts';
+import { runCommand } from '../../ops/commands.ts';
+import { orderPayments } from '../pay/index.ts';
+import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 let integralGoods: Array<{ id: number; price: number; points: number; name: string }>;

@@ -3,20 +3,20 @@
  * the vendors' HTTP APIs (which verify signatures with keys generated here), and what a failing
  * gateway means for the caller of send-sms-code.
  */
-import { createLogger } from '../src/lib/logger.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_PAYMENT_ENV } from './fakes/payment-settings.ts';
+import { PRODUCTION_PAYMENT_ENV } from '../../../test/support/fakes/payment-settings.ts';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../src/config.ts';
-import { smsCodes } from '../src/tables.ts';
-import { buildApp } from '../src/app.ts';
-import type { SmsProvider } from '../src/http/context.ts';
-import { SmsGatewayError, createSmsProvider } from '../src/modules/sms/index.ts';
-import { createTestEnv, nextPhone, type TestEnv } from './support.ts';
-import { startAliyunSmsFake, type AliyunSmsFake } from './fakes/aliyun-sms.ts';
-import { startTencentSmsFake, type TencentSmsFake } from './fakes/tencent-sms.ts';
-import { aliyunSmsEnv, tencentSmsEnv } from './fakes/sms-settings.ts';
+import { loadConfig } from '../../config.ts';
+import { smsCodes } from '../../tables.ts';
+import { buildApp } from '../../app.ts';
+import type { SmsProvider } from '../../http/context.ts';
+import { SmsGatewayError, createSmsProvider } from './index.ts';
+import { createTestEnv, nextPhone, type TestEnv } from '../../../test/support/support.ts';
+import { startAliyunSmsFake, type AliyunSmsFake } from '../../../test/support/fakes/aliyun-sms.ts';
+import { startTencentSmsFake, type TencentSmsFake } from '../../../test/support/fakes/tencent-sms.ts';
+import { aliyunSmsEnv, tencentSmsEnv } from '../../../test/support/fakes/sms-settings.ts';
 
 // Short enough to wait for a gateway that never answers, long enough for a busy test machine.
 const TIMEOUT_MS = 1500;

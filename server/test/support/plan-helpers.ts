@@ -1,8 +1,8 @@
 /** Shared by the plan and template tests: a valid plan form built from the seeded price table. */
 import { eq, sql } from 'drizzle-orm';
-import { plans, pointsLedger, users } from '../src/tables.ts';
-import { loadPlanConfigs } from '../src/modules/plan-config/index.ts';
-import { ledgerSum } from '../src/modules/points/index.ts';
+import { plans, pointsLedger, users } from '../../src/tables.ts';
+import { loadPlanConfigs } from '../../src/modules/plan-config/index.ts';
+import { ledgerSum } from '../../src/modules/points/index.ts';
 import type { TestEnv } from './support.ts';
 
 export const TZ = 'Asia/Shanghai';

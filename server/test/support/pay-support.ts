@@ -1,11 +1,11 @@
 /** Shared set-up of the payment gateway suites: a production app whose payment settings point at a fake gateway. */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { orders, users } from '../src/tables.ts';
-import { ledgerSum } from '../src/modules/points/index.ts';
-import { MINUTE } from '../src/lib/clock.ts';
-import type { PaymentProvider } from '../src/modules/pay/index.ts';
-import { readPaymentSettings } from '../src/pay-settings.ts';
+import { orders, users } from '../../src/tables.ts';
+import { ledgerSum } from '../../src/modules/points/index.ts';
+import { MINUTE } from '../../src/lib/clock.ts';
+import type { PaymentProvider } from '../../src/modules/pay/index.ts';
+import { readPaymentSettings } from '../../src/pay-settings.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
 
 export const PUBLIC_BASE_URL = 'https://shop.example.test';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { orders } from '../src/tables.ts';
-import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
+import { orders } from '../../tables.ts';
+import { call, createTestEnv, createTestUser, type TestEnv } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -8,17 +8,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { auditLog, orders, reconciliationReports } from '../src/tables.ts';
-import { MINUTE } from '../src/lib/clock.ts';
-import { auditReconciledPayment } from '../src/modules/admin/index.ts';
-import { startDailyReconciliation } from '../src/modules/order/index.ts';
-import { orderPayments } from '../src/modules/pay/index.ts';
-import { runCommand } from '../src/ops/commands.ts';
-import { FakeAlipay } from './fakes/alipay.ts';
-import { billDay } from './fakes/bills.ts';
-import { FakeWechatPay } from './fakes/wechatpay.ts';
-import { balanceChecked, gatewayTestEnv, orderStatus, type IntegralGoods } from './pay-support.ts';
-import { call, createTestUser, type TestEnv, type TestUser } from './support.ts';
+import { auditLog, orders, reconciliationReports } from '../../tables.ts';
+import { MINUTE } from '../../lib/clock.ts';
+import { auditReconciledPayment } from '../admin/index.ts';
+import { startDailyReconciliation } from './index.ts';
+import { orderPayments } from '../pay/index.ts';
+import { runCommand } from '../../ops/commands.ts';
+import { FakeAlipay } from '../../../test/support/fakes/alipay.ts';
+import { billDay } from '../../../test/support/fakes/bills.ts';
+import { FakeWechatPay } from '../../../test/support/fakes/wechatpay.ts';
+import { balanceChecked, gatewayTestEnv, orderStatus, type IntegralGoods } from '../../../test/support/pay-support.ts';
+import { call, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 let goods: IntegralGoods[];

@@ -4,10 +4,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { operators, orders } from '../src/tables.ts';
-import { PLACEHOLDER_COLLECT_DETAILS, removePlaceholderCollectDetails } from '../src/modules/operator/index.ts';
-import { runCommand } from '../src/ops/commands.ts';
-import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
+import { operators, orders } from '../../tables.ts';
+import { PLACEHOLDER_COLLECT_DETAILS, removePlaceholderCollectDetails } from '../operator/index.ts';
+import { runCommand } from '../../ops/commands.ts';
+import { call, createTestEnv, createTestUser, type TestEnv } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestEnv, type TestEnv, call } from './support.ts';
-import { PLAN_CONFIG_SEED } from '../src/modules/plan-config/index.ts';
-import { priceForm } from '../src/modules/plan-config/index.ts';
+import { createTestEnv, type TestEnv, call } from '../../../test/support/support.ts';
+import { PLAN_CONFIG_SEED } from './index.ts';
+import { priceForm } from './index.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -5,7 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { productionPaymentProblems, readPaymentSettings, ALIPAY_PRODUCTION_GATEWAY } from '../src/pay-settings.ts';
+import { productionPaymentProblems, readPaymentSettings, ALIPAY_PRODUCTION_GATEWAY } from '../../pay-settings.ts';
 
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const privatePem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -79,7 +79,7 @@ describe('production start', () => {
     try {
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
       for (const name of Object.keys(env)) if (/^(ALIPAY|WECHATPAY)_|^PUBLIC_BASE_URL$|^DATABASE_URL$/.test(name)) delete env[name];
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.resolve(import.meta.dirname, '..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.resolve(import.meta.dirname, '../../..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { operators, sessions, smsCodes, users } from '../src/tables.ts';
-import { buildApp } from '../src/app.ts';
-import { DAY, MINUTE } from '../src/lib/clock.ts';
-import { PRIVACY_POLICY_VERSION } from '../../common/privacy.ts';
-import { call, createTestEnv, createTestUser, nextPhone, type TestEnv } from './support.ts';
+import { operators, sessions, smsCodes, users } from '../../tables.ts';
+import { buildApp } from '../../app.ts';
+import { DAY, MINUTE } from '../../lib/clock.ts';
+import { PRIVACY_POLICY_VERSION } from '../../../../common/privacy.ts';
+import { call, createTestEnv, createTestUser, nextPhone, type TestEnv } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {
