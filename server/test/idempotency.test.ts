@@ -98,7 +98,7 @@ describe('Idempotency-Key on plan create', () => {
   });
 
   it('a repeat in the same process while the first runs waits for it and replays it, or answers 409 after the wait', async () => {
-    const app = await buildApp(env.ctx);
+    const app = await buildApp(env.ctx, { providers: env.providers });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let runs = 0;
@@ -204,7 +204,7 @@ describe('Idempotency-Key on plan create', () => {
 describe('Idempotency-Key on orders, payment, templates', () => {
   it('a client asking for gzip (a browser on npm start) gets the first answer replayed, compressed both times', async () => {
     // No real idempotent answer reaches gzip's 1 KB threshold yet: a route of the same kind that answers more.
-    const app = await buildApp(env.ctx);
+    const app = await buildApp(env.ctx, { providers: env.providers });
     let runs = 0;
     app.post('/api/test/long-answer', { preHandler: app.requireUser, config: { idempotent: true } }, async () => ({ success: true, data: { run: ++runs, text: '计划'.repeat(2000) } }));
     await app.ready();

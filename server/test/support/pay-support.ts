@@ -5,7 +5,7 @@ import { orders, users } from '../../src/tables.ts';
 import { ledgerSum } from '../../src/modules/points/index.ts';
 import { MINUTE } from '../../src/lib/clock.ts';
 import type { PaymentProvider } from '../../src/modules/pay/index.ts';
-import { readPaymentSettings } from '../../src/pay-settings.ts';
+import { readPaymentSettings } from '../../src/modules/pay/index.ts';
 import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
 
 export const PUBLIC_BASE_URL = 'https://shop.example.test';

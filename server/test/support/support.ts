@@ -8,13 +8,13 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { loadConfig, type Config } from '../../src/config.ts';
+import { loadConfig, type ConfigPurpose } from '../../src/config.ts';
 import { openDatabase, type Database } from '../../src/db/client.ts';
 import { seedReferenceData } from '../../src/seed.ts';
 import * as schema from '../../src/tables.ts';
 import { users, operators } from '../../src/tables.ts';
 import { buildApp } from '../../src/app.ts';
-import type { AppContext, SmsProvider } from '../../src/http/context.ts';
+import type { AppContext } from '../../src/http/context.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
 import type { Logger } from '../../src/lib/logger.ts';
 import { hashPassword, newInviteCode } from '../../src/lib/crypto.ts';
@@ -22,15 +22,22 @@ import { changePoints } from '../../src/modules/points/index.ts';
 import { MEMBERSHIP_ACTION } from '../../src/modules/admin/index.ts';
 import { moneyFindings, verifyReport } from '../../src/ops/verify.ts';
 import { createSession } from '../../src/modules/session/index.ts';
-import { consoleSmsProvider } from '../../src/modules/sms/index.ts';
+import type { SmsProvider } from '../../src/modules/sms/index.ts';
+import { createProviders, providerSettings, type Providers, type ServerConfig } from '../../src/modules/index.ts';
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/** The server's whole configuration (with the outside services' settings) from these variables, as main.ts reads it. */
+export const loadServerConfig = (env: NodeJS.ProcessEnv, purpose: ConfigPurpose = 'server'): ServerConfig => loadConfig(env, purpose, providerSettings);
+
 export interface TestEnv {
   app: FastifyInstance;
-  ctx: AppContext;
+  /** With the whole configuration, so it also serves as the ops commands' context. */
+  ctx: AppContext & { config: ServerConfig };
+  /** The outside services the app was built with (SMS: the console provider unless `sms` was given). */
+  providers: Providers;
   database: Database;
   /** Where the database lives: its PostgreSQL URL, or the PGlite folder (dataDir option) or ''. */
   location: { databaseUrl?: string; dataDir: string };
@@ -77,7 +84,7 @@ async function openTestDatabase(dataDir = ''): Promise<{ database: Database; loc
 }
 
 export interface TestEnvOptions {
-  config?: Partial<Config>;
+  config?: Partial<ServerConfig>;
   now?: string | Date;
   sms?: SmsProvider;
   /** A PGlite folder instead of the run's database (in memory, or TEST_DATABASE_URL's server). */
@@ -98,19 +105,16 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
   const { database, location, drop } = await openTestDatabase(opts.dataDir);
   await seedReferenceData(database.db, new Date(), { production: opts.productionSeed });
   const clock = new ManualClock(opts.now ? new Date(opts.now) : new Date());
-  const config: Config = { ...loadConfig({ NODE_ENV: 'test' }), ...opts.config };
-  const ctx: AppContext = {
-    config,
-    db: database.db,
-    clock,
-    sms: opts.sms ?? consoleSmsProvider(database.db, () => {}),
-    exclusive: database.exclusive,
-  };
-  const app = await buildApp(ctx, { logger: opts.logger, poolStats: database.poolStats });
+  const config: ServerConfig = { ...loadServerConfig({ NODE_ENV: 'test' }), ...opts.config };
+  const ctx = { config, db: database.db, clock, exclusive: database.exclusive };
+  const built = createProviders(config, database.db, () => {});
+  const providers: Providers = { ...built, sms: opts.sms ?? built.sms };
+  const app = await buildApp(ctx, { logger: opts.logger, poolStats: database.poolStats, providers });
   await app.ready();
   return {
     app,
     ctx,
+    providers,
     database,
     location,
     clock,

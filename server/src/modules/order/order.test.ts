@@ -6,7 +6,6 @@ import { ledgerSum } from '../points/index.ts';
 import { confirmOrderCommand } from './index.ts';
 import { expireDueOrders, payOrder, startExpirySweep } from './index.ts';
 import { runCommand } from '../../ops/commands.ts';
-import { orderPayments } from '../pay/index.ts';
 import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
 
 let env: TestEnv;
@@ -359,7 +358,7 @@ describe('expiry', () => {
     const u = await createTestUser(env);
     const { orderNo } = (await create(u, integralGoods[0]!.id, 1)).body.data;
     env.clock.advance(30 * MINUTE);
-    const stop = startExpirySweep(env.ctx, orderPayments(env.ctx.config), env.app.log, 20);
+    const stop = startExpirySweep(env.ctx, env.providers.payments.forPayType, env.app.log, 20);
     try {
       await expect
         .poll(async () => (await env.ctx.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status, { timeout: 5000 })

@@ -12,7 +12,6 @@ import { auditLog, orders, reconciliationReports } from '../../tables.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { auditReconciledPayment } from '../admin/index.ts';
 import { startDailyReconciliation } from './index.ts';
-import { orderPayments } from '../pay/index.ts';
 import { runCommand } from '../../ops/commands.ts';
 import { FakeAlipay } from '../../../test/support/fakes/alipay.ts';
 import { billDay } from '../../../test/support/fakes/bills.ts';
@@ -130,7 +129,7 @@ describe('ops reconcile <day> against both gateways', () => {
     const day = billDay(yesterday);
     const reportsOf = () => env.ctx.db.$count(reconciliationReports, eq(reconciliationReports.day, day));
     expect(await reportsOf()).toBe(0);
-    const stop = startDailyReconciliation(env.ctx, orderPayments(env.ctx.config), { onCredited: auditReconciledPayment(env.clock), log: { error: () => {} } }, 30);
+    const stop = startDailyReconciliation(env.ctx, env.providers.payments.forPayType, { onCredited: auditReconciledPayment(env.clock), log: { error: () => {} } }, 30);
     try {
       await expect.poll(reportsOf, { timeout: 10_000 }).toBe(2);
       await new Promise((r) => setTimeout(r, 200)); // several more ticks

@@ -10,7 +10,7 @@ import { orders } from '../../tables.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { createAlipayProvider } from './index.ts';
 import { cancelPendingOrder } from '../order/index.ts';
-import { readPaymentSettings } from '../../pay-settings.ts';
+import { readPaymentSettings } from './settings.ts';
 import { FakeAlipay } from '../../../test/support/fakes/alipay.ts';
 import { balanceChecked, expectEachCallTimesOut, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from '../../../test/support/pay-support.ts';
 import { call, createTestUser, type TestUser } from '../../../test/support/support.ts';

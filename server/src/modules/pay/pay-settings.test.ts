@@ -5,7 +5,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { productionPaymentProblems, readPaymentSettings, ALIPAY_PRODUCTION_GATEWAY } from '../../pay-settings.ts';
+import { productionPaymentProblems, readPaymentSettings, ALIPAY_PRODUCTION_GATEWAY } from './settings.ts';
 
 const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const privatePem = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();

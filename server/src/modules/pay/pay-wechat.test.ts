@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { MINUTE } from '../../lib/clock.ts';
 import { createWechatPayProvider } from './index.ts';
-import { readPaymentSettings } from '../../pay-settings.ts';
+import { readPaymentSettings } from './settings.ts';
 import { FakeWechatPay } from '../../../test/support/fakes/wechatpay.ts';
 import { balanceChecked, expectEachCallTimesOut, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from '../../../test/support/pay-support.ts';
 import { call, createTestUser, type TestUser } from '../../../test/support/support.ts';

@@ -8,12 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCTION_PAYMENT_ENV } from '../../../test/support/fakes/payment-settings.ts';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { loadConfig } from '../../config.ts';
 import { smsCodes } from '../../tables.ts';
 import { buildApp } from '../../app.ts';
-import type { SmsProvider } from '../../http/context.ts';
-import { SmsGatewayError, createSmsProvider } from './index.ts';
-import { createTestEnv, nextPhone, type TestEnv } from '../../../test/support/support.ts';
+import { SmsGatewayError, createSmsProvider, type SmsProvider } from './index.ts';
+import { createTestEnv, loadServerConfig, nextPhone, type TestEnv } from '../../../test/support/support.ts';
 import { startAliyunSmsFake, type AliyunSmsFake } from '../../../test/support/fakes/aliyun-sms.ts';
 import { startTencentSmsFake, type TencentSmsFake } from '../../../test/support/fakes/tencent-sms.ts';
 import { aliyunSmsEnv, tencentSmsEnv } from '../../../test/support/fakes/sms-settings.ts';
@@ -80,7 +78,7 @@ afterAll(() => env?.close());
 
 /** The provider the configuration builds from these settings (as main.ts does). */
 const providerFor = (settings: Record<string, string>, timeoutMs = TIMEOUT_MS): SmsProvider => {
-  const config = loadConfig({ NODE_ENV: 'production', SMS_SEND_TIMEOUT_MS: String(timeoutMs), ...PRODUCTION_PAYMENT_ENV, ...settings });
+  const config = loadServerConfig({ NODE_ENV: 'production', SMS_SEND_TIMEOUT_MS: String(timeoutMs), ...PRODUCTION_PAYMENT_ENV, ...settings });
   return createSmsProvider(config, env.ctx.db, () => {});
 };
 
@@ -154,8 +152,8 @@ describe('a failing gateway, as the caller of send-sms-code sees it', () => {
   beforeAll(async () => {
     fake = await startAliyunSmsFake();
     app = await buildApp(
-      { ...env.ctx, config: { ...env.ctx.config, smsSendTimeoutMs: TIMEOUT_MS }, sms: providerFor(aliyunSmsEnv(fake)) },
-      { logger: createLogger('warn', { write: (line: string) => logLines.push(line) }) },
+      { ...env.ctx, config: { ...env.ctx.config, smsSendTimeoutMs: TIMEOUT_MS } },
+      { logger: createLogger('warn', { write: (line: string) => logLines.push(line) }), providers: { ...env.providers, sms: providerFor(aliyunSmsEnv(fake)) } },
     );
     await app.ready();
   });

@@ -140,7 +140,7 @@ describe('POST /api/user/send-sms-code', () => {
   });
 
   it('a provider that throws answers 503 with a Chinese message and leaves no usable code or limit behind', async () => {
-    const failing = await buildApp({ ...env.ctx, sms: { name: 'broken', send: async () => { throw new Error('gateway down'); } } });
+    const failing = await buildApp(env.ctx, { providers: { ...env.providers, sms: { name: 'broken', send: async () => { throw new Error('gateway down'); } } } });
     await failing.ready();
     const phone = nextPhone();
     try {
@@ -253,7 +253,7 @@ describe('checking a code (withSmsCode)', () => {
 
 describe('GET /api/dev/sms-outbox', () => {
   it('is not there in production (404 envelope)', async () => {
-    const prod = await buildApp({ ...env.ctx, config: { ...env.ctx.config, nodeEnv: 'production' } });
+    const prod = await buildApp({ ...env.ctx, config: { ...env.ctx.config, nodeEnv: 'production' } }, { providers: env.providers });
     await prod.ready();
     try {
       const res = await prod.inject({ method: 'GET', url: '/api/dev/sms-outbox?phone=13800138000' });

@@ -305,7 +305,7 @@ describe('the envelope and the status of each failure kind', () => {
     const limited = await call(env, 'POST', '/api/user/send-sms-code', { body: { phone, type: 1 } });
     env.clock.advance(61_000);
 
-    const broken = await buildApp(env.ctx);
+    const broken = await buildApp(env.ctx, { providers: env.providers });
     broken.get('/api/test/boom', async () => {
       throw new Error('database exploded: select * from users');
     });

@@ -1,10 +1,12 @@
 /**
- * Settings of the online payment gateways, read from the environment. Each gateway is enabled by
- * its own complete group of settings; a group set only in part is an error naming what is missing,
- * so a typo never silently turns a pay type off.
+ * Settings of the online payment gateways, read from the environment beside the pay module (a
+ * section of config.ts, listed by modules/index.ts). Each gateway is enabled by its own complete
+ * group of settings; a group set only in part is an error naming what is missing, so a typo never
+ * silently turns a pay type off.
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import type { SettingsSection } from '../../config.ts';
 
 export interface AlipaySettings {
   appId: string;
@@ -179,3 +181,11 @@ export function productionPaymentProblems(settings: PaymentSettings): string[] {
   if (!settings.publicBaseUrl) problems.push("Missing setting PUBLIC_BASE_URL: set it to the site's public https origin, where the payment gateways send their notifications.");
   return problems;
 }
+
+/** The payment gateways' settings as a section of the configuration (config.ts, listed by modules/index.ts). */
+export const paymentSettings: SettingsSection<{ payments: PaymentSettings }> = ({ s, env, serving, production }) => {
+  const payments = readPaymentSettings(env);
+  s.problems.push(...payments.problems);
+  if (serving && production) s.problems.push(...productionPaymentProblems(payments.settings));
+  return { payments: payments.settings };
+};
