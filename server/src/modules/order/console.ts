@@ -13,7 +13,8 @@ import type { OrderRow, Page } from '../../../../common/api-types.ts';
 import type { ConsoleOrder } from '../../../../common/admin-types.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus, type PayType } from '../../../../common/domain.ts';
 import { phonesOf } from '../user/index.ts';
-import { expireDueOrders, toOrderView } from './orders.ts';
+import { expireDueOrders } from './settlement.ts';
+import { toOrderView } from './view.ts';
 
 
 export interface ConsoleOrderQuery {

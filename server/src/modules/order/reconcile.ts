@@ -20,7 +20,7 @@ import { badRequest } from '../../http/errors.ts';
 import { reconciliationRuns } from '../../http/metrics.ts';
 import { HOUR } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { payOrder, type PayResult } from './orders.ts';
+import { payOrder, type PayResult } from './settlement.ts';
 import type { BillPayment, OnlinePayType, OrderPayments } from './payment.ts';
 
 type ReconcileCtx = Pick<AppContext, 'db' | 'clock' | 'config'>;
