@@ -15,7 +15,7 @@
  *   the composition root, seeds, tests and benchmarks.
  * - Each module owns its tables (modules/<m>/tables.ts; infrastructure tables in db/tables.ts). No
  *   module imports another module's tables, nor the barrel of every table (server/src/tables.ts,
- *   for drizzle-kit and the tests), except the named exceptions in `tableExceptions` below; a
+ *   for the tests), except the named exceptions in `tableExceptions` below; a
  *   module's tests (modules/<m>/*.test.ts) may read the barrel.
  */
 import { readdirSync } from 'node:fs';
@@ -60,7 +60,7 @@ const tableExceptions = [
   { files: ['modules/points/ledger.ts', 'modules/points/verify.ts'], tables: ['user/tables'] },
   // The type of request.user, the users row (a type import: nothing at run time).
   { files: ['http/context.ts', 'http/app.ts'], tables: ['user/tables'] },
-  // The barrel of every table, for drizzle-kit and the tests' whole-database checks.
+  // The barrel of every table, for the tests' whole-database checks.
   { files: ['tables.ts'], tables: ['[^/.]+/tables'] },
 ];
 

@@ -1,8 +1,8 @@
 /**
- * Every table, for drizzle-kit (drizzle.config.ts) and the tests' whole-database checks. Each
- * module owns its tables in its own tables.ts; db/tables.ts holds the infrastructure ones. Nothing
- * in server/src imports this file (eslint.config.js): a module reads another module's data
- * through that module's index.ts.
+ * Every table, for the tests' whole-database checks (and benchmarks). Each module owns its tables
+ * in its own tables.ts; db/tables.ts holds the infrastructure ones (drizzle-kit reads them all by
+ * a glob, drizzle.config.ts). Nothing in server/src imports this file (eslint.config.js): a module
+ * reads another module's data through that module's index.ts.
  */
 export * from './db/tables.ts';
 export * from './modules/admin/tables.ts';
