@@ -15,8 +15,8 @@
  *   the composition root, seeds, tests and benchmarks.
  * - Each module owns its tables (modules/<m>/tables.ts; infrastructure tables in db/tables.ts). No
  *   module imports another module's tables, nor the barrel of every table (server/src/tables.ts,
- *   for the tests), except the named exceptions in `tableExceptions` below; a
- *   module's tests (modules/<m>/*.test.ts) may read the barrel.
+ *   for the tests), except the named exceptions in `tableExceptions` below; a module's tests
+ *   (modules/<m>/*.test.ts) may read the barrel.
  */
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
