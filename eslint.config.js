@@ -13,6 +13,10 @@
  * - server/src/http and server/src/db import no domain module (server/src/modules).
  * - A server module imports another module only through that module's index.ts; so do the ops CLI,
  *   the composition root, seeds, tests and benchmarks.
+ * - Each module owns its tables (modules/<m>/tables.ts; infrastructure tables in db/tables.ts). No
+ *   module imports another module's tables, nor the barrel of every table (server/src/tables.ts,
+ *   for the tests), except the named exceptions in `tableExceptions` below; a module's tests
+ *   (modules/<m>/*.test.ts) may read the barrel.
  */
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
@@ -35,8 +39,51 @@ const TS = '{ts,tsx,mts,cts,js,mjs}';
 /** Files `depth` folders below `root`, e.g. depth 1 = root/x/file.ts. */
 const atDepth = (root, depth) => `${root}/${'*/'.repeat(depth)}*.${TS}`;
 
-/** A module's internals seen from `prefix` (the path up to the modules folder): anything but its index. */
-const moduleInternals = (prefix) => `^${prefix}[^/.]+/(?!index(\\.ts)?$)[^/]`;
+/**
+ * A module's internals seen from `prefix` (the path up to the modules folder): anything but its
+ * index, and but the `allowed` paths inside the modules folder (e.g. 'user/tables').
+ */
+const moduleInternals = (prefix, allowed = []) =>
+  `^${prefix}${allowed.length ? `(?!(${allowed.join('|')})(\\.ts)?$)` : ''}[^/.]+/(?!index(\\.ts)?$)[^/]`;
+
+/**
+ * The named exceptions to "no module imports another module's tables" (files relative to
+ * server/src, tables relative to server/src/modules), each with its reason.
+ */
+const tableExceptions = [
+  // A foreign key names the referenced table (users, operators, goods): drizzle-kit writes the constraint from it.
+  { files: ['modules/*/tables.ts', 'db/tables.ts'], tables: ['user/tables', 'operator/tables', 'goods/tables'] },
+  // Every signed-in request finds its session and its user in one query joining users.
+  { files: ['modules/session/sessions.ts'], tables: ['user/tables'] },
+  // A balance is users.integral, written under the row lock of its ledger entry (points is its only
+  // writer) and compared with the ledger by the money check.
+  { files: ['modules/points/ledger.ts', 'modules/points/verify.ts'], tables: ['user/tables'] },
+  // The type of request.user, the users row (a type import: nothing at run time).
+  { files: ['http/context.ts', 'http/app.ts'], tables: ['user/tables'] },
+  // The barrel of every table, for the tests' whole-database checks.
+  { files: ['tables.ts'], tables: ['[^/.]+/tables'] },
+];
+
+const crossModule = "A module uses another module only through that module's index.ts (its tables too: see tableExceptions).";
+/** From a module file `depth` folders below its module folder: the barrel of every table is off limits. */
+const noTablesBarrel = (depth) => ({
+  regex: `^(\\.\\./){${depth + 2}}tables(\\.ts)?$`,
+  message: "A module never imports the barrel of every table (server/src/tables.ts): its own tables are in ./tables.ts, another module's data comes through that module's index.ts.",
+});
+/** The import rules of one server/src file (path relative to server/src) that may import the `tables` named. */
+function exceptionBlock(file, tables) {
+  const inModule = file.startsWith('modules/');
+  const up = file.split('/').length - 1;
+  if (inModule) {
+    // a module file (modules/<m>/x.ts): the modules folder is one level up
+    return { files: [`server/src/${file}`], rules: restrict(noApp, noTablesBarrel(0), { regex: moduleInternals('\\.\\./', tables), message: crossModule }) };
+  }
+  const prefix = up === 0 ? '\\./modules/' : `(\\.\\./){${up}}modules/`;
+  const below = /^(http|db)\//.test(file)
+    ? [{ regex: `(^|/)modules/(?!(${tables.join('|')})(\\.ts)?$)`, message: 'http/ and db/ are below the domain modules and import none of them (but the named exceptions).' }]
+    : [{ regex: moduleInternals(prefix, tables), message: 'Outside the modules, a module is used only through its index.ts.' }];
+  return { files: [`server/src/${file}`], rules: restrict(noApp, ...below) };
+}
 
 const noApp = { regex: '^(@/|(\\.\\./)+src/(features|components|app)(/|$))', message: 'The server never imports the app.' };
 const noServer = { regex: '^(\\.\\./)+server(/|$)', message: 'The app never imports the API server; share pure code through common/.' };
@@ -117,6 +164,13 @@ export default tseslint.config(
   },
   ...[0, 1, 2].map((depth) => ({
     files: [atDepth('server/src/modules/*', depth)],
-    rules: restrict(noApp, { regex: moduleInternals(`(\\.\\./){${depth + 1}}`), message: "A module uses another module only through that module's index.ts." }),
+    rules: restrict(noApp, noTablesBarrel(depth), { regex: moduleInternals(`(\\.\\./){${depth + 1}}`), message: crossModule }),
   })),
+  ...tableExceptions.flatMap(({ files, tables }) => files.map((file) => exceptionBlock(file, tables))),
+  {
+    // A module's tests check rows anywhere in the database: they may read the barrel of every table
+    // (server/src/tables.ts); other modules' code still only through their index.ts.
+    files: [`server/src/modules/*/*.test.ts`],
+    rules: restrict(noApp, { regex: moduleInternals('\\.\\./'), message: crossModule }),
+  },
 );

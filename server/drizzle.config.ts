@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Each module owns its tables (src/modules/<m>/tables.ts); the infrastructure ones are in src/db/tables.ts.
+  schema: ['./src/db/tables.ts', './src/modules/*/tables.ts'],
   out: './drizzle',
 });

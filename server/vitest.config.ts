@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Cross-cutting suites in test/, each module's own beside it (src/modules/<m>/*.test.ts).
+    include: ['test/**/*.test.ts', 'src/**/*.test.ts'],
     environment: 'node',
     // PGlite takes seconds to start on a busy 2-core machine.
     testTimeout: 60_000,

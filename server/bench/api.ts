@@ -18,8 +18,8 @@ import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
-import { startPostgres } from '../test/postgres-server.mjs';
-import { startApiServer } from '../test/processes.mjs';
+import { startPostgres } from '../test/support/postgres-server.mjs';
+import { startApiServer } from '../test/support/processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);

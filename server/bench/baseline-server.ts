@@ -11,14 +11,18 @@ import { useSharedCaches } from '../src/db/shared-cache.ts';
 import { buildApp } from '../src/app.ts';
 import { ok } from '../src/http/errors.ts';
 import { systemClock } from '../src/lib/clock.ts';
+import { createProviders, providerSettings } from '../src/modules/index.ts';
 import { consoleSmsProvider } from '../src/modules/sms/index.ts';
 import type { FlowType, PlanStatus } from '../../common/domain.ts';
 import { listPlansBefore, sessionUserBefore } from './plan-list-before.ts';
 
-const config = loadConfigOrExit('server');
+const config = loadConfigOrExit('server', process.env, providerSettings);
 useSharedCaches(config.referenceCache);
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const app = await buildApp({ config, db: database.db, clock: systemClock, sms: consoleSmsProvider(database.db, () => {}), exclusive: database.exclusive });
+const app = await buildApp(
+  { config, db: database.db, clock: systemClock, exclusive: database.exclusive },
+  { providers: { ...createProviders(config, database.db, () => {}), sms: consoleSmsProvider(database.db, () => {}) } },
+);
 app.get('/bench/plan-list-before', async (request, reply) => {
   const now = systemClock.now();
   const user = await sessionUserBefore(database.db, String(request.headers['t-token'] ?? ''), now);

@@ -6,7 +6,7 @@
  */
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { Executor } from '../src/db/client.ts';
-import { plans, sessions, users } from '../src/db/schema.ts';
+import { plans, sessions, users } from '../src/tables.ts';
 import { sha256 } from '../src/lib/crypto.ts';
 import { planFilterWhere, planPageQuery, toPlanRow, type PlanFilters } from '../src/modules/plan/index.ts';
 

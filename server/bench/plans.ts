@@ -21,11 +21,11 @@ import { sql, type SQL } from 'drizzle-orm';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
 import { openDatabase, type Db } from '../src/db/client.ts';
-import { plans } from '../src/db/schema.ts';
+import { plans } from '../src/tables.ts';
 import { planFilterWhere, planPageQuery, type PlanFilters } from '../src/modules/plan/index.ts';
 import { seedReferenceData } from '../src/seed.ts';
-import { startPostgres } from '../test/postgres-server.mjs';
-import { startApiServer } from '../test/processes.mjs';
+import { startPostgres } from '../test/support/postgres-server.mjs';
+import { startApiServer } from '../test/support/processes.mjs';
 
 const USERS = 1_000;
 const PLANS = 100_000;

@@ -13,8 +13,8 @@ import path from 'node:path';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
 import { startNginx, freePort } from '../../scripts/edge-local.mjs';
-import { startPostgres } from '../test/postgres-server.mjs';
-import { startApiServer, type ApiServer } from '../test/processes.mjs';
+import { startPostgres } from '../test/support/postgres-server.mjs';
+import { startApiServer, type ApiServer } from '../test/support/processes.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS || 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS || 50);

@@ -5,12 +5,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from './http/context.ts';
 import { createHttpShell, type BuildOptions } from './http/app.ts';
-import { registerModules } from './modules/index.ts';
+import { registerModules, type Providers } from './modules/index.ts';
 import { liveSession } from './modules/session/index.ts';
 
-export type { BuildOptions };
+export interface AppOptions extends BuildOptions {
+  /** The outside services the modules use (modules/index.ts: createProviders). */
+  providers: Providers;
+}
 
-export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext, { providers, ...opts }: AppOptions): Promise<FastifyInstance> {
   const app = await createHttpShell(ctx, {
     ...opts,
     sessionForToken: async (token, client) => {
@@ -19,6 +22,6 @@ export async function buildApp(ctx: AppContext, opts: BuildOptions = {}): Promis
       return session && !session.user.disabledAt ? session : null;
     },
   });
-  await registerModules(app);
+  await registerModules(app, providers);
   return app;
 }

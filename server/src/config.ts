@@ -1,37 +1,12 @@
 /**
  * Server configuration, read once from the environment. Every problem (a malformed value, a
  * setting production requires but lacks) is collected, so an operator sees the whole list at once:
- * loadConfig throws a ConfigError holding one line per problem, saying what to set.
+ * loadConfig throws a ConfigError holding one line per problem, saying what to set. The settings
+ * of an outside service (SMS gateway, payment gateways) are read beside its module, as a
+ * SettingsSection that the composition root (modules/index.ts, providerSettings) hands to loadConfig.
  */
 import path from 'node:path';
 import { webDistDir } from './paths.ts';
-import { productionPaymentProblems, readPaymentSettings, type PaymentSettings } from './pay-settings.ts';
-import { SMS_TYPES, type SmsType } from '../../common/domain.ts';
-
-export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
-export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
-
-/** Aliyun SMS (dysmsapi 2017-05-25): one template per code type, each with the parameter `code`. */
-export interface AliyunSmsSettings {
-  accessKeyId: string;
-  accessKeySecret: string;
-  signName: string;
-  templateCodes: Record<SmsType, string>;
-  /** Full URL of the API, e.g. https://dysmsapi.aliyuncs.com. */
-  endpoint: string;
-}
-
-/** Tencent Cloud SMS (API 2021-01-11): one template per code type, whose first parameter is the code. */
-export interface TencentSmsSettings {
-  secretId: string;
-  secretKey: string;
-  sdkAppId: string;
-  signName: string;
-  templateIds: Record<SmsType, string>;
-  region: string;
-  /** Full URL of the API, e.g. https://sms.tencentcloudapi.com. */
-  endpoint: string;
-}
 
 export const DEFAULT_CONNECT_TIMEOUT_MS = 5_000;
 export const DEFAULT_STATEMENT_TIMEOUT_MS = 30_000;
@@ -49,11 +24,6 @@ export interface Config {
   dbStatementTimeoutMs: number;
   /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
   metricsToken?: string;
-  smsProvider: SmsProviderName;
-  /** Set when smsProvider is 'aliyun'. */
-  aliyunSms?: AliyunSmsSettings;
-  /** Set when smsProvider is 'tencent'. */
-  tencentSms?: TencentSmsSettings;
   /** A gateway that has not answered after this long counts as failed. */
   smsSendTimeoutMs: number;
   /** Business time zone for plan days and hours. */
@@ -65,8 +35,6 @@ export interface Config {
   orderExpireMinutes: number;
   /** Unpaid collect / contact-staff orders (pay types 3, 4, 6, 9) expire after this many minutes: staff need time to see the transfer. */
   collectOrderExpireMinutes: number;
-  /** Online payment gateways (each enabled by its own settings) and the public origin they call back. */
-  payments: PaymentSettings;
   /** Built web app to serve (SPA fallback); not served when the folder is missing. */
   distDir: string;
   /** Trust X-Forwarded-For from a proxy (nginx) in front. */
@@ -89,12 +57,9 @@ export class ConfigError extends Error {
   }
 }
 
-export const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
-export const TENCENT_SMS_DEFAULT_ENDPOINT = 'https://sms.tencentcloudapi.com';
-export const TENCENT_SMS_DEFAULT_REGION = 'ap-guangzhou';
 
 /** Reads settings and records what is wrong with them instead of stopping at the first problem. */
-class SettingsReader {
+export class SettingsReader {
   readonly problems: string[] = [];
   constructor(private readonly env: NodeJS.ProcessEnv) {}
 
@@ -135,38 +100,8 @@ class SettingsReader {
     }
     return raw;
   }
-
-  /** One value per SMS code type: `${name}_${type}` when set, else `name` (required). */
-  perSmsType(name: string, what: string): Record<SmsType, string> {
-    const fallback = [SMS_TYPES.DEFAULT, SMS_TYPES.PASSWORD].every((type) => this.optional(`${name}_${type}`)) ? '' : this.required(name, what);
-    return {
-      [SMS_TYPES.DEFAULT]: this.optional(`${name}_${SMS_TYPES.DEFAULT}`) ?? fallback,
-      [SMS_TYPES.PASSWORD]: this.optional(`${name}_${SMS_TYPES.PASSWORD}`) ?? fallback,
-    } as Record<SmsType, string>;
-  }
 }
 
-function readAliyunSms(s: SettingsReader): AliyunSmsSettings {
-  return {
-    accessKeyId: s.required('ALIYUN_ACCESS_KEY_ID', 'the AccessKey ID of a RAM user allowed to call dysms:SendSms'),
-    accessKeySecret: s.required('ALIYUN_ACCESS_KEY_SECRET', 'the AccessKey secret of that RAM user'),
-    signName: s.required('ALIYUN_SMS_SIGN_NAME', 'the approved SMS sign name (短信签名) from the Aliyun SMS console'),
-    templateCodes: s.perSmsType('ALIYUN_SMS_TEMPLATE_CODE', 'the approved verification-code template code (SMS_...) whose text contains ${code}'),
-    endpoint: s.url('ALIYUN_SMS_ENDPOINT', ALIYUN_SMS_DEFAULT_ENDPOINT),
-  };
-}
-
-function readTencentSms(s: SettingsReader): TencentSmsSettings {
-  return {
-    secretId: s.required('TENCENT_SECRET_ID', 'the SecretId of a CAM user allowed to call sms:SendSms'),
-    secretKey: s.required('TENCENT_SECRET_KEY', 'the SecretKey of that CAM user'),
-    sdkAppId: s.required('TENCENT_SMS_SDK_APP_ID', 'the SdkAppId of the SMS application (1400...)'),
-    signName: s.required('TENCENT_SMS_SIGN_NAME', 'the approved SMS signature content from the Tencent Cloud SMS console'),
-    templateIds: s.perSmsType('TENCENT_SMS_TEMPLATE_ID', 'the approved template ID whose text has the code as its parameter {1}'),
-    region: s.optional('TENCENT_SMS_REGION') ?? TENCENT_SMS_DEFAULT_REGION,
-    endpoint: s.url('TENCENT_SMS_ENDPOINT', TENCENT_SMS_DEFAULT_ENDPOINT),
-  };
-}
 
 /**
  * What the configuration is for: 'server' needs the outside services it talks to (SMS gateway);
@@ -175,22 +110,31 @@ function readTencentSms(s: SettingsReader): TencentSmsSettings {
  */
 export type ConfigPurpose = 'server' | 'ops';
 
-/** Reads the environment; throws ConfigError listing every problem when anything is wrong. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: ConfigPurpose = 'server'): Config {
+/** Where a group of settings is read: the reader that collects problems, the environment, and what for. */
+export interface SettingsScope {
+  s: SettingsReader;
+  env: NodeJS.ProcessEnv;
+  /** 'server': the outside services are needed too (see ConfigPurpose). */
+  serving: boolean;
+  production: boolean;
+}
+
+/** A group of settings read beside the module that uses them; its problems join the others. */
+export type SettingsSection<T extends object> = (scope: SettingsScope) => T;
+
+/**
+ * Reads the environment (and the `section`'s settings, listed first); throws ConfigError listing
+ * every problem when anything is wrong.
+ */
+export function loadConfig<T extends object = object>(
+  env: NodeJS.ProcessEnv = process.env,
+  purpose: ConfigPurpose = 'server',
+  section?: SettingsSection<T>,
+): Config & T {
   const serving = purpose === 'server';
   const s = new SettingsReader(env);
   const nodeEnv = env.NODE_ENV === 'production' || env.NODE_ENV === 'test' ? env.NODE_ENV : 'development';
-
-  const smsName = s.optional('SMS_PROVIDER') ?? 'console';
-  const smsProvider = (SMS_PROVIDERS as readonly string[]).includes(smsName) ? (smsName as SmsProviderName) : 'console';
-  if (smsName !== smsProvider) s.problems.push(`Invalid setting SMS_PROVIDER="${smsName}": set it to aliyun or tencent (console only outside production).`);
-  else if (serving && nodeEnv === 'production' && smsProvider === 'console') {
-    s.problems.push('SMS_PROVIDER is console, which only prints codes to the log: set SMS_PROVIDER=aliyun or tencent with its settings (NODE_ENV=production).');
-  }
-
-  const payments = readPaymentSettings(env);
-  s.problems.push(...payments.problems);
-  if (serving && nodeEnv === 'production') s.problems.push(...productionPaymentProblems(payments.settings));
+  const sectionSettings = section ? section({ s, env, serving, production: nodeEnv === 'production' }) : ({} as T);
 
   const config: Config = {
     nodeEnv,
@@ -201,16 +145,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     dbConnectTimeoutMs: s.int('DB_CONNECT_TIMEOUT_MS', DEFAULT_CONNECT_TIMEOUT_MS),
     dbStatementTimeoutMs: s.int('DB_STATEMENT_TIMEOUT_MS', DEFAULT_STATEMENT_TIMEOUT_MS),
     metricsToken: env.METRICS_TOKEN || undefined,
-    smsProvider,
-    aliyunSms: serving && smsProvider === 'aliyun' ? readAliyunSms(s) : undefined,
-    tencentSms: serving && smsProvider === 'tencent' ? readTencentSms(s) : undefined,
     smsSendTimeoutMs: s.int('SMS_SEND_TIMEOUT_MS', 5000, 1),
     timeZone: env.TZ_BUSINESS || 'Asia/Shanghai',
     smsIpLimit: s.int('SMS_IP_LIMIT', 30),
     smsIpWindowSeconds: s.int('SMS_IP_WINDOW_SECONDS', 600),
     orderExpireMinutes: s.int('ORDER_EXPIRE_MINUTES', 30),
     collectOrderExpireMinutes: s.int('COLLECT_ORDER_EXPIRE_MINUTES', 1440),
-    payments: payments.settings,
     distDir: env.DIST_DIR ?? webDistDir,
     trustProxy: env.TRUST_PROXY === '1' || env.TRUST_PROXY === 'true',
     shutdownGraceMs: s.int('SHUTDOWN_GRACE_MS', 0),
@@ -219,16 +159,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, purpose: Config
     referenceCache: env.REFERENCE_CACHE !== 'off',
   };
   if (s.problems.length > 0) throw new ConfigError(s.problems);
-  return config;
+  return { ...config, ...sectionSettings };
 }
 
 /**
  * loadConfig for an entry point: on a ConfigError prints its lines (no stack) and exits 1, so a
  * misconfigured container says exactly what to set.
  */
-export function loadConfigOrExit(purpose: ConfigPurpose, env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfigOrExit<T extends object = object>(purpose: ConfigPurpose, env: NodeJS.ProcessEnv = process.env, section?: SettingsSection<T>): Config & T {
   try {
-    return loadConfig(env, purpose);
+    return loadConfig(env, purpose, section);
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     for (const problem of error.problems) console.error(problem);

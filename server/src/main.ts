@@ -3,7 +3,7 @@
  * Everything is logged through the structured logger, except a failed start: that prints one
  * plain line (what is wrong, what to do) and exits with code 1.
  */
-import { loadConfigOrExit, type Config } from './config.ts';
+import { loadConfigOrExit } from './config.ts';
 import { DatabaseOpenError, openDatabase, type Database } from './db/client.ts';
 import { removePlaceholderCollectDetails, seedDemoAccount, seedReferenceData, DEMO_PASSWORD, DEMO_PHONE } from './seed.ts';
 import { buildApp } from './app.ts';
@@ -11,7 +11,7 @@ import { drainOnSignals } from './http/shutdown.ts';
 import { useSharedCaches } from './db/shared-cache.ts';
 import { systemClock } from './lib/clock.ts';
 import { createLogger } from './lib/logger.ts';
-import { createSmsProvider } from './modules/sms/index.ts';
+import { createProviders, providerSettings, type ServerConfig } from './modules/index.ts';
 
 const log = createLogger();
 
@@ -20,7 +20,7 @@ class StartupError extends Error {}
 
 async function start(): Promise<void> {
   // Exits 1 with one line per missing or malformed setting (production requires a real SMS provider).
-  const config = loadConfigOrExit('server');
+  const config = loadConfigOrExit('server', process.env, providerSettings);
   useSharedCaches(config.referenceCache);
 
   const seeds = { reference: false, demo: false, clearedCollect: false };
@@ -46,11 +46,11 @@ async function start(): Promise<void> {
   }
 }
 
-async function serve(config: Config, database: Database, seeds: { reference: boolean; demo: boolean; clearedCollect: boolean }): Promise<void> {
+async function serve(config: ServerConfig, database: Database, seeds: { reference: boolean; demo: boolean; clearedCollect: boolean }): Promise<void> {
 
   const app = await buildApp(
-    { config, db: database.db, clock: systemClock, sms: createSmsProvider(config, database.db, (line) => log.info(line)), exclusive: database.exclusive },
-    { logger: log, poolStats: database.poolStats },
+    { config, db: database.db, clock: systemClock, exclusive: database.exclusive },
+    { logger: log, poolStats: database.poolStats, providers: createProviders(config, database.db, (line) => log.info(line)) },
   );
 
   drainOnSignals(app, { graceMs: config.shutdownGraceMs, timeoutMs: config.shutdownTimeoutMs, closeDatabase: database.close });

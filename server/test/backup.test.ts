@@ -11,12 +11,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
-import { plans, pointsLedger, users } from '../src/db/schema.ts';
+import { plans, pointsLedger, users } from '../src/tables.ts';
 import { loadConfig } from '../src/config.ts';
 import { backupDatabase, DATABASE_COMMANDS, restoreDatabase } from '../src/ops/backup.ts';
 import { outcomeOf } from '../src/ops/commands.ts';
-import { balanceOf, expectLedgerAddsUp, sh, UNIT_COST, validForm } from './plan-helpers.ts';
-import { call, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support.ts';
+import { balanceOf, expectLedgerAddsUp, sh, UNIT_COST, validForm } from './support/plan-helpers.ts';
+import { call, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support/support.ts';
 
 const NOW = sh('2026-11-30T10:30:00');
 const PLAN_COST = UNIT_COST * 10 * 3;

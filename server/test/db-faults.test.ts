@@ -8,9 +8,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
-import { startPostgres } from './postgres-server.mjs';
-import { startApiServer, type ApiServer } from './processes.mjs';
-import { usingPostgres } from './support.ts';
+import { startPostgres } from './support/postgres-server.mjs';
+import { startApiServer, type ApiServer } from './support/processes.mjs';
+import { usingPostgres } from './support/support.ts';
 
 const STATEMENT_TIMEOUT_MS = 5000;
 const UNAVAILABLE = { success: false, message: '服务暂时不可用，请稍后再试' };

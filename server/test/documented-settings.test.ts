@@ -5,7 +5,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, type Config } from '../src/config.ts';
+import { ConfigError } from '../src/config.ts';
+import type { ServerConfig } from '../src/modules/index.ts';
+import { loadServerConfig } from './support/support.ts';
 
 const readme = readFileSync(resolve(import.meta.dirname, '../../README.md'), 'utf8');
 
@@ -23,7 +25,7 @@ function readmeDefaults(): Map<string, string> {
   return defaults;
 }
 
-type Key = keyof Config;
+type Key = keyof ServerConfig;
 /** variable, its config field, the value unset gives, documented values with what they give */
 const SETTINGS: [string, Key, unknown, [string, unknown][]][] = [
   ['PORT', 'port', 8080, [['9000', 9000]]],
@@ -55,17 +57,17 @@ describe('settings as the README documents them', () => {
     expect(documented.has(name), `${name} is in the README table`).toBe(true);
     const shown = documented.get(name)!;
     expect(shown).toBe(readmeSpelling(unset));
-    expect(loadConfig({})[key]).toEqual(unset);
-    for (const [value, read] of values) expect(loadConfig({ [name]: value })[key], `${name}=${value}`).toEqual(read);
+    expect(loadServerConfig({})[key]).toEqual(unset);
+    for (const [value, read] of values) expect(loadServerConfig({ [name]: value })[key], `${name}=${value}`).toEqual(read);
   });
 
   it.each(SETTINGS.filter(([, , unset]) => typeof unset === 'number'))('%s: a value that is not a whole number stops the start with a line naming it', (name) => {
-    expect(() => loadConfig({ [name]: 'soon' })).toThrow(new ConfigError([`Invalid setting ${name}="soon": set it to a whole number of at least ${name === 'SMS_SEND_TIMEOUT_MS' ? 1 : 0}.`]));
+    expect(() => loadServerConfig({ [name]: 'soon' })).toThrow(new ConfigError([`Invalid setting ${name}="soon": set it to a whole number of at least ${name === 'SMS_SEND_TIMEOUT_MS' ? 1 : 0}.`]));
   });
 
   it('NODE_ENV: another value counts as development; production refuses to serve with the console SMS provider (the ops CLI still reads it)', () => {
-    expect(loadConfig({ NODE_ENV: 'staging' }).nodeEnv).toBe('development');
-    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production' }, 'ops').nodeEnv).toBe('production');
+    expect(loadServerConfig({ NODE_ENV: 'staging' }).nodeEnv).toBe('development');
+    expect(() => loadServerConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(loadServerConfig({ NODE_ENV: 'production' }, 'ops').nodeEnv).toBe('production');
   });
 });

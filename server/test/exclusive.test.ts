@@ -1,7 +1,7 @@
 /** Jobs that one process at a time runs (src/db/exclusive.ts), on PGlite or TEST_DATABASE_URL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPeriodicJob } from '../src/db/exclusive.ts';
-import { createTestEnv, usingPostgres, type TestEnv } from './support.ts';
+import { createTestEnv, usingPostgres, type TestEnv } from './support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

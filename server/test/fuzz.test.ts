@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { createTestEnv, createTestUser, tableSnapshot, type TestEnv, type TestUser } from './support.ts';
+import { createTestEnv, createTestUser, tableSnapshot, type TestEnv, type TestUser } from './support/support.ts';
 
 /** Requests per field of a route (and per route without fields). */
 const RUNS_PER_FIELD = 15;

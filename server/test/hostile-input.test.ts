@@ -7,8 +7,8 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createLogger } from '../src/lib/logger.ts';
-import { call, createTestEnv, createTestUser, nextPhone, tableSnapshot, usingPostgres, type TestEnv, type TestUser } from './support.ts';
-import { sh, validForm } from './plan-helpers.ts';
+import { call, createTestEnv, createTestUser, nextPhone, tableSnapshot, usingPostgres, type TestEnv, type TestUser } from './support/support.ts';
+import { sh, validForm } from './support/plan-helpers.ts';
 
 const logLines: string[] = [];
 const capture = new Writable({

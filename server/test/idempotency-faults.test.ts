@@ -9,9 +9,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
-import { startApiServer, type ApiServer } from './processes.mjs';
-import { createScratchDatabase, usingPostgres } from './support.ts';
-import { formFromServer } from './plan-helpers.ts';
+import { startApiServer, type ApiServer } from './support/processes.mjs';
+import { createScratchDatabase, usingPostgres } from './support/support.ts';
+import { formFromServer } from './support/plan-helpers.ts';
 
 const WAIT_MS = 1500;
 /** Advisory lock the test holds to stop a plan insert in the middle of its transaction. */

@@ -3,12 +3,12 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { count, eq, sql } from 'drizzle-orm';
-import { idempotencyKeys, orders, plans } from '../src/db/schema.ts';
+import { idempotencyKeys, orders, plans } from '../src/tables.ts';
 import { buildApp } from '../src/app.ts';
 import { sweepExpiredRecords } from '../src/modules/account/index.ts';
 import { DAY } from '../src/lib/clock.ts';
-import { balanceOf, expectLedgerAddsUp, ledgerRows, planCount, validForm } from './plan-helpers.ts';
-import { call, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support.ts';
+import { balanceOf, expectLedgerAddsUp, ledgerRows, planCount, validForm } from './support/plan-helpers.ts';
+import { call, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -98,7 +98,7 @@ describe('Idempotency-Key on plan create', () => {
   });
 
   it('a repeat in the same process while the first runs waits for it and replays it, or answers 409 after the wait', async () => {
-    const app = await buildApp(env.ctx);
+    const app = await buildApp(env.ctx, { providers: env.providers });
     let release!: () => void;
     const gate = new Promise<void>((resolve) => (release = resolve));
     let runs = 0;
@@ -204,7 +204,7 @@ describe('Idempotency-Key on plan create', () => {
 describe('Idempotency-Key on orders, payment, templates', () => {
   it('a client asking for gzip (a browser on npm start) gets the first answer replayed, compressed both times', async () => {
     // No real idempotent answer reaches gzip's 1 KB threshold yet: a route of the same kind that answers more.
-    const app = await buildApp(env.ctx);
+    const app = await buildApp(env.ctx, { providers: env.providers });
     let runs = 0;
     app.post('/api/test/long-answer', { preHandler: app.requireUser, config: { idempotent: true } }, async () => ({ success: true, data: { run: ++runs, text: '计划'.repeat(2000) } }));
     await app.ready();

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { operators, pointsLedger, users } from '../src/db/schema.ts';
+import { operators, pointsLedger, users } from '../src/tables.ts';
 import { ledgerSum } from '../src/modules/points/index.ts';
 import { COMMANDS, runCommand } from '../src/ops/commands.ts';
-import { call, createTestEnv, createTestUser, opsCli, type TestEnv } from './support.ts';
+import { call, createTestEnv, createTestUser, opsCli, type TestEnv } from './support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { placeholderBinder, preparedOn } from '../src/db/prepared.ts';
-import { createTestEnv, type TestEnv } from './support.ts';
+import { createTestEnv, type TestEnv } from './support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

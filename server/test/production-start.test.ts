@@ -8,17 +8,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
-import { startApiServer } from './processes.mjs';
-import { nextPhone } from './support.ts';
-import { startAliyunSmsFake, type AliyunSmsFake } from './fakes/aliyun-sms.ts';
-import { aliyunSmsEnv } from './fakes/sms-settings.ts';
-import { PRODUCTION_PAYMENT_ENV } from './fakes/payment-settings.ts';
+import { ConfigError } from '../src/config.ts';
+import { startApiServer } from './support/processes.mjs';
+import { loadServerConfig, nextPhone } from './support/support.ts';
+import { startAliyunSmsFake, type AliyunSmsFake } from './support/fakes/aliyun-sms.ts';
+import { aliyunSmsEnv } from './support/fakes/sms-settings.ts';
+import { PRODUCTION_PAYMENT_ENV } from './support/fakes/payment-settings.ts';
 
 /** The problems of a configuration that has a payment gateway (production also requires one; tested with the payments). */
 const problemsOf = (env: Record<string, string>): string[] => {
   try {
-    loadConfig({ ...PRODUCTION_PAYMENT_ENV, ...env });
+    loadServerConfig({ ...PRODUCTION_PAYMENT_ENV, ...env });
   } catch (error) {
     if (error instanceof ConfigError) return error.problems;
     throw error;
@@ -34,9 +34,9 @@ describe('loadConfig in production', () => {
   });
 
   it('the ops command line needs no SMS gateway, only sound values', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'aliyun' }, 'ops').smsProvider).toBe('aliyun');
-    expect(() => loadConfig({ NODE_ENV: 'production' }, 'ops')).not.toThrow();
-    expect(() => loadConfig({ NODE_ENV: 'production', PORT: 'x' }, 'ops')).toThrow(ConfigError);
+    expect(loadServerConfig({ NODE_ENV: 'production', SMS_PROVIDER: 'aliyun' }, 'ops').smsProvider).toBe('aliyun');
+    expect(() => loadServerConfig({ NODE_ENV: 'production' }, 'ops')).not.toThrow();
+    expect(() => loadServerConfig({ NODE_ENV: 'production', PORT: 'x' }, 'ops')).toThrow(ConfigError);
   });
 
   it('lists every missing Aliyun setting on its own line', () => {
@@ -57,7 +57,7 @@ describe('loadConfig in production', () => {
 
   it('a template per code type: the per-type setting wins, the plain one covers the rest', () => {
     const base = { ...PRODUCTION_PAYMENT_ENV, NODE_ENV: 'production', SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'id', ALIYUN_ACCESS_KEY_SECRET: 'secret', ALIYUN_SMS_SIGN_NAME: '签名' };
-    expect(loadConfig({ ...base, ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1', ALIYUN_SMS_TEMPLATE_CODE_3: 'SMS_3' }).aliyunSms).toEqual({
+    expect(loadServerConfig({ ...base, ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1', ALIYUN_SMS_TEMPLATE_CODE_3: 'SMS_3' }).aliyunSms).toEqual({
       accessKeyId: 'id',
       accessKeySecret: 'secret',
       signName: '签名',

@@ -5,14 +5,13 @@
  * signed-in routes or that depend on the caller are `private`.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../src/config.ts';
 import { openDatabase, type Database } from '../src/db/client.ts';
 import { systemClock } from '../src/lib/clock.ts';
 import { loadPlanConfigs } from '../src/modules/plan-config/index.ts';
 import { runCommand } from '../src/ops/commands.ts';
 import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
-import { startApiServer, type ApiServer } from './processes.mjs';
-import { call, createScratchDatabase, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support.ts';
+import { startApiServer, type ApiServer } from './support/processes.mjs';
+import { call, createScratchDatabase, createTestEnv, createTestUser, loadServerConfig, usingPostgres, type TestEnv, type TestUser } from './support/support.ts';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -177,7 +176,7 @@ describe.skipIf(!usingPostgres)('two API processes on one PostgreSQL', () => {
     await scratch?.drop();
   });
 
-  const opsCtx = () => ({ db: database.db, clock: systemClock, config: loadConfig({ NODE_ENV: 'test', DATABASE_URL: scratch.url }) });
+  const opsCtx = () => ({ db: database.db, clock: systemClock, config: loadServerConfig({ NODE_ENV: 'test', DATABASE_URL: scratch.url }) });
   const fetchJson = async (server: ApiServer, path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(server.baseURL + path, { headers });
     const text = await res.text(); // empty for a 304

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import * as schema from '../src/db/schema.ts';
+import * as schema from '../src/tables.ts';
 import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
 import { PLAN_CONFIG_SEED } from '../src/modules/plan-config/index.ts';
-import { startApiServer, type ApiServer } from './processes.mjs';
-import { createScratchDatabase, usingPostgres } from './support.ts';
-import { formFromServer } from './plan-helpers.ts';
+import { startApiServer, type ApiServer } from './support/processes.mjs';
+import { createScratchDatabase, usingPostgres } from './support/support.ts';
+import { formFromServer } from './support/plan-helpers.ts';
 
 const PROCESSES = 4;
 

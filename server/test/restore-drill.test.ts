@@ -13,9 +13,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
-import { formFromServer } from './plan-helpers.ts';
-import { startApiServer, type ApiServer } from './processes.mjs';
-import { createScratchDatabase, usingPostgres } from './support.ts';
+import { formFromServer } from './support/plan-helpers.ts';
+import { startApiServer, type ApiServer } from './support/processes.mjs';
+import { createScratchDatabase, usingPostgres } from './support/support.ts';
 
 const CLIENTS = 4;
 

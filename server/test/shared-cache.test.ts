@@ -5,10 +5,10 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { announcements, cacheVersions } from '../src/db/schema.ts';
+import { announcements, cacheVersions } from '../src/tables.ts';
 import { bumpCacheVersion, sharedCache, useSharedCaches } from '../src/db/shared-cache.ts';
 import { loadConfig } from '../src/config.ts';
-import { createTestEnv, usingPostgres, type TestEnv } from './support.ts';
+import { createTestEnv, usingPostgres, type TestEnv } from './support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

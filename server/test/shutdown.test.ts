@@ -5,7 +5,7 @@
  */
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer } from './processes.mjs';
+import { startApiServer, type ApiServer } from './support/processes.mjs';
 
 const TIMEOUT_MS = 3000;
 let server: ApiServer | undefined;

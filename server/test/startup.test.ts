@@ -7,7 +7,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startFailingApiServer } from './processes.mjs';
+import { freePort, startFailingApiServer } from './support/processes.mjs';
 
 const CONNECT_TIMEOUT_MS = 2000;
 const asRoot = process.getuid?.() === 0;

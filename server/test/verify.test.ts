@@ -11,11 +11,11 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
-import { plans, users } from '../src/db/schema.ts';
+import { plans, users } from '../src/tables.ts';
 import { runCommand } from '../src/ops/commands.ts';
 import { DEMO_PHONE } from '../src/seed.ts';
-import { validForm } from './plan-helpers.ts';
-import { call, createTestEnv, createTestUser, opsCli, type TestEnv, type TestUser } from './support.ts';
+import { validForm } from './support/plan-helpers.ts';
+import { call, createTestEnv, createTestUser, opsCli, type TestEnv, type TestUser } from './support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { ANNOUNCEMENT_BANNER_INCLUDE } from '../../common/announcement-banner.ts';
 import { buildApp } from '../src/app.ts';
 import { replaceAnnouncement } from '../src/modules/announcement/index.ts';
-import { createTestEnv, type TestEnv } from './support.ts';
+import { createTestEnv, type TestEnv } from './support/support.ts';
 
 let env: TestEnv;
 let web: FastifyInstance;
@@ -27,9 +27,9 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js'), BIG_JS);
   fs.writeFileSync(path.join(dist, 'assets', 'index-AbC123.js.gz'), gzipSync(BIG_JS));
   env = await createTestEnv();
-  web = await buildApp({ ...env.ctx, config: { ...env.ctx.config, distDir: dist } });
+  web = await buildApp({ ...env.ctx, config: { ...env.ctx.config, distDir: dist } }, { providers: env.providers });
   await web.ready();
-  bare = await buildApp({ ...env.ctx, config: { ...env.ctx.config, distDir: path.join(dist, 'missing') } });
+  bare = await buildApp({ ...env.ctx, config: { ...env.ctx.config, distDir: path.join(dist, 'missing') } }, { providers: env.providers });
   await bare.ready();
 });
 afterAll(async () => {
@@ -54,7 +54,7 @@ describe('serving the built app (npm start)', () => {
     const big = `<!doctype html><html><head><script id="i18n-catalogue" type="application/json">${JSON.stringify({ text: '任务计划'.repeat(400) })}</script></head><body><div id="root"><div class="app" data-app-shell>${ANNOUNCEMENT_BANNER_INCLUDE}</div></div></body></html>`;
     const site = fs.mkdtempSync(path.join(os.tmpdir(), 'dist-big-'));
     fs.writeFileSync(path.join(site, 'index.html'), big);
-    const app = await buildApp({ ...env.ctx, config: { ...env.ctx.config, distDir: site } });
+    const app = await buildApp({ ...env.ctx, config: { ...env.ctx.config, distDir: site } }, { providers: env.providers });
     try {
       const plain = await get('/plan/list', {}, app);
       const zipped = await get('/plan/list', { 'accept-encoding': 'gzip' }, app);

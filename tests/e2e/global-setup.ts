@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startApiServer } from '../../server/test/processes.mjs';
+import { startApiServer } from '../../server/test/support/processes.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startApiServer, type ApiServer } from '../../server/test/processes.mjs';
-import { FakeAlipay } from '../../server/test/fakes/alipay';
-import { FakeWechatPay } from '../../server/test/fakes/wechatpay';
+import { startApiServer, type ApiServer } from '../../server/test/support/processes.mjs';
+import { FakeAlipay } from '../../server/test/support/fakes/alipay';
+import { FakeWechatPay } from '../../server/test/support/fakes/wechatpay';
 import { DEMO, login, openPage, useBrowser, type OpenedPage } from './harness';
 
 const PUBLIC_BASE_URL = 'https://shop.example.test';

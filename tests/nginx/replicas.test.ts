@@ -9,8 +9,8 @@
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { freePort } from '../../scripts/edge-local.mjs';
-import { startApiServer, type ApiServer } from '../../server/test/processes.mjs';
-import { startPostgres, type PostgresServer } from '../../server/test/postgres-server.mjs';
+import { startApiServer, type ApiServer } from '../../server/test/support/processes.mjs';
+import { startPostgres, type PostgresServer } from '../../server/test/support/postgres-server.mjs';
 import { startFakeDns, type FakeDns } from './dns';
 import { get, post, type RawResponse } from './http';
 import { startSecondNginx, type SecondNginx } from './second-nginx';

@@ -1,6 +1,6 @@
 /**
  * Opens the database: embedded PGlite (a folder, or memory) by default, PostgreSQL when a URL is
- * given. Both run the same Drizzle schema and the same versioned migrations from server/drizzle.
+ * given. Both run the same versioned migrations from server/drizzle.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,14 +10,15 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
-import * as schema from './schema.ts';
 import { STARTUP_LOCK_WAIT_MS, withStartupLock } from './startup-lock.ts';
 import { postgresExclusive, runAlone, type RunExclusive } from './exclusive.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from '../config.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// No schema is handed to drizzle(): the queries name their tables (each module owns its own), and
+// the relational query API (db.query.*) that would need every table is not used.
+type NoSchema = Record<string, never>;
+export type Db = PgDatabase<PgQueryResultHKT, NoSchema>;
+export type Tx = PgTransaction<PgQueryResultHKT, NoSchema, ExtractTablesWithRelations<NoSchema>>;
 /** Anything queries can run on: the database or an open transaction. */
 export type Executor = Db | Tx;
 
@@ -81,7 +82,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   try {
     client = new PGlite(dir);
     await client.waitReady;
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const db = drizzlePglite({ client }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
     database = { db, kind: 'pglite', close: () => client!.close(), exclusive: runAlone };
   } catch (err) {
@@ -122,7 +123,7 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
     client.on('error', (err) => opts.log?.warn({ err, database: target.where }, 'database connection lost; the pool will reconnect'));
   });
   pool.on('error', () => {});
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   try {
     await withStartupLock(
       databaseUrl,

@@ -16,7 +16,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from './client.ts';
-import { cacheVersions } from './schema.ts';
+import { cacheVersions } from './tables.ts';
 
 export interface SharedCache<T> {
   /** The cached value, reloaded when another process (or this one) bumped the version. */

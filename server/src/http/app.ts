@@ -8,7 +8,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import fastifyCompress from '@fastify/compress';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
-import type { UserRow } from '../db/schema.ts';
+// A named exception (eslint.config.js): the type of request.user, the users row (nothing at run time).
+import type { UserRow } from '../modules/user/tables.ts';
 import type { AppContext } from './context.ts';
 import { AppError, unauthorized } from './errors.ts';
 import { databaseUnavailableTotal, registerMetrics } from './metrics.ts';

@@ -1,21 +1,19 @@
-/** What every module gets: configuration, database, clock and the outside-world providers. */
+/**
+ * What every module gets: configuration, database, clock. The outside services (SMS, payment
+ * gateways, product lookup) are not here: each reaches the module that uses it as a plugin option
+ * (modules/index.ts).
+ */
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { RunExclusive } from '../db/exclusive.ts';
-import type { UserRow } from '../db/schema.ts';
-
-/** Where SMS codes go. The console provider logs them; a real gateway implements the same call. */
-export interface SmsProvider {
-  readonly name: string;
-  send(message: { phone: string; type: number; code: string }): Promise<void>;
-}
+// A named exception (eslint.config.js): the type of request.user, the users row (nothing at run time).
+import type { UserRow } from '../modules/user/tables.ts';
 
 export interface AppContext {
   config: Config;
   db: Db;
   clock: Clock;
-  sms: SmsProvider;
   /** Periodic work that one process at a time should do (db/exclusive.ts). */
   exclusive: RunExclusive;
 }

@@ -5,7 +5,7 @@
  */
 import { eq, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys } from '../db/tables.ts';
 
 /** Removes answers stored before `before`; answers how many. */
 export async function removeIdempotencyAnswersBefore(db: Executor, before: Date): Promise<number> {

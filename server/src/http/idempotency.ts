@@ -22,7 +22,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteHandlerMethod } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client.ts';
-import { idempotencyKeys } from '../db/schema.ts';
+import { idempotencyKeys } from '../db/tables.ts';
 import { DAY } from '../lib/clock.ts';
 import { RETENTION_DAYS } from '../../../common/privacy.ts';
 import { sha256 } from '../lib/crypto.ts';

@@ -5,7 +5,8 @@
  * PGlite is single-process: stop `npm start` before running commands on its DATA_DIR (with
  * PostgreSQL the server may keep running).
  */
-import { loadConfigOrExit, type Config } from '../config.ts';
+import { loadConfigOrExit } from '../config.ts';
+import { providerSettings, type ServerConfig } from '../modules/index.ts';
 import { DatabaseOpenError, openDatabase } from '../db/client.ts';
 import { seedDemoAccount, seedReferenceData } from '../seed.ts';
 import { systemClock } from '../lib/clock.ts';
@@ -18,7 +19,7 @@ if (argv.length === 0) {
 }
 
 /** A table command, on the database opened (and, when fresh, seeded) as the server would. */
-async function runOnOpenDatabase(config: Config): Promise<CommandOutcome> {
+async function runOnOpenDatabase(config: ServerConfig): Promise<CommandOutcome> {
   // A fresh database gets the same reference data as the server's first start (under the same lock).
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -37,7 +38,7 @@ async function runOnOpenDatabase(config: Config): Promise<CommandOutcome> {
   }
 }
 
-const config = loadConfigOrExit('ops');
+const config = loadConfigOrExit('ops', process.env, providerSettings);
 // backup / restore open the database themselves: a restore must find it as it is, not migrated and seeded.
 const wholeDatabase = databaseCommand(argv[0]);
 let code = 1;

@@ -4,13 +4,13 @@
  * returns a Chinese line saying what changed. Bad input throws an AppError (the CLI prints its
  * message and exits with code 1). Add a command with one entry in COMMANDS.
  */
-import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
 import { CLI_ACTOR, adjustPoints, auditReconciledPayment, announce, changeRole, confirmOrder, deleteUser, setDefaultCollect, setDefaultContact, setMember } from '../modules/admin/index.ts';
 import { confirmOrderCommand, reconcileDay } from '../modules/order/index.ts';
-import { orderPayments } from '../modules/pay/index.ts';
+import type { ServerConfig } from '../modules/index.ts';
+import { createPaymentGateways } from '../modules/pay/index.ts';
 import { operatorFor } from '../modules/operator/index.ts';
 import { ledgerSum } from '../modules/points/index.ts';
 import { sessionSummary } from '../modules/session/index.ts';
@@ -24,7 +24,8 @@ import { moneyFindings, verifyReport } from './verify.ts';
 export interface OpsContext {
   db: Db;
   clock: Clock;
-  config: Config;
+  /** With the payment gateways' settings: reconcile fetches their bills. */
+  config: ServerConfig;
 }
 
 export interface OpsCommand {
@@ -242,7 +243,7 @@ export const COMMANDS: Record<string, OpsCommand> = {
     usage: 'reconcile <YYYY-MM-DD>',
     summary: '对账：下载当日（北京时间）支付宝、微信支付账单并与订单核对；平台已收款而本地未入账的订单入账一次（记审计），缺失或金额不符的列出（有差异或账单无法获取时退出码为 1）',
     async run(ctx, args) {
-      const { reports, failed } = await reconcileDay(ctx, orderPayments(ctx.config), args[0], { onCredited: auditReconciledPayment(ctx.clock) });
+      const { reports, failed } = await reconcileDay(ctx, createPaymentGateways(ctx.config).forPayType, args[0], { onCredited: auditReconciledPayment(ctx.clock) });
       const lines = reports.map((r) =>
         [
           `${r.gateway} ${r.day}：账单 ${r.billPayments} 笔，补入账 ${r.credited.length} 笔${r.credited.length ? `（${r.credited.join('、')}）` : ''}，差异 ${r.differences.length} 处`,

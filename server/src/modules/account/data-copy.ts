@@ -5,7 +5,7 @@
  * rows: every query is by the caller's id.
  */
 import type { AppContext } from '../../http/context.ts';
-import type { UserRow } from '../../db/schema.ts';
+import type { UserRow } from '../user/index.ts';
 import { localDate } from '../../../../common/zoned-time.ts';
 import { allOrdersOf } from '../order/index.ts';
 import { allPlansOf } from '../plan/index.ts';

@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
-import { auditLog } from '../../db/schema.ts';
+import { auditLog } from './tables.ts';
 import type { Page } from '../../../../common/api-types.ts';
 import type { AuditEntry } from '../../../../common/admin-types.ts';
 

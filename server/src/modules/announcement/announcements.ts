@@ -1,7 +1,7 @@
 /** Announcements: the latest enabled one of a type whose time window contains now; ops replace it. */
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { announcements } from '../../db/schema.ts';
+import { announcements } from './tables.ts';
 import { bumpCacheVersion, cachedValue } from '../../db/shared-cache.ts';
 
 export const ANNOUNCEMENT_TYPES = ['top'] as const;

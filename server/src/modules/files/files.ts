@@ -5,7 +5,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { uploadedFiles } from '../../db/schema.ts';
+import { uploadedFiles } from './tables.ts';
 import { AppError, badRequest } from '../../http/errors.ts';
 
 export const MAX_IMAGE_BYTES = 1024 * 1024;

@@ -2,7 +2,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bumpCacheVersion, cachedValue } from '../../db/shared-cache.ts';
-import { goods } from '../../db/schema.ts';
+import { goods } from './tables.ts';
 import type { Goods, GoodsType } from '../../../../common/api-types.ts';
 
 export type { GoodsType };

@@ -9,7 +9,7 @@ import { badRequest, ok } from '../../http/errors.ts';
 
 import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
 import { canonicalUrl, isItemId, recogniseItemLink, UNRECOGNISED_LINK, type RecognisedItem } from './links.ts';
-import { linkOnlyProvider, type ProductInfo, type ProductInfoProvider } from './provider.ts';
+import type { ProductInfo, ProductInfoProvider } from './provider.ts';
 import { msg, parseInput } from '../../http/validate.ts';
 
 /** The app waits 30 s for a lookup; the provider gets a little less so we still answer the link. */
@@ -56,11 +56,11 @@ export async function lookupItem(provider: ProductInfoProvider, item: Recognised
 }
 
 export interface ItemRoutesOptions {
-  provider?: ProductInfoProvider;
+  /** What is known about a product beyond its link (an outside service, chosen by modules/index.ts). */
+  provider: ProductInfoProvider;
 }
 
-export async function itemRoutes(app: FastifyInstance, opts: ItemRoutesOptions) {
-  const provider = opts.provider ?? linkOnlyProvider;
+export async function itemRoutes(app: FastifyInstance, { provider }: ItemRoutesOptions) {
   const guard = { preHandler: app.requireUser };
 
   app.get('/api/item/get', guard, async (request) => {

@@ -1,7 +1,7 @@
 /** Operators (专属运营): the one a user is assigned, or the default one for visitors and the unassigned. */
 import { desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { operators } from '../../db/schema.ts';
+import { operators } from './tables.ts';
 import { bumpCacheVersion, cachedValue } from '../../db/shared-cache.ts';
 import { PAY_TYPES } from '../../../../common/domain.ts';
 import type { ServiceInfo } from '../../../../common/api-types.ts';

@@ -7,13 +7,14 @@ import { and, asc, desc, eq, gte, like, lt, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
-import { orders } from '../../db/schema.ts';
+import { orders } from './tables.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import type { OrderRow, Page } from '../../../../common/api-types.ts';
 import type { ConsoleOrder } from '../../../../common/admin-types.ts';
 import { ORDER_STATUS_LABELS, type OrderStatus, type PayType } from '../../../../common/domain.ts';
 import { phonesOf } from '../user/index.ts';
-import { expireDueOrders, toOrderView } from './orders.ts';
+import { expireDueOrders } from './settlement.ts';
+import { toOrderView } from './view.ts';
 
 
 export interface ConsoleOrderQuery {

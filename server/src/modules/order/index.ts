@@ -1,6 +1,8 @@
-/** The order module: owns the orders table (buying goods, resuming and cancelling, paying once, expiry). */
+/** The order module: owns the orders and reconciliation_reports tables (buying goods, resuming and cancelling: orders.ts; paying once, expiry, gateway reports: settlement.ts; daily bills: reconcile.ts). */
 export { orderRoutes, type OrderRoutesOptions } from './routes.ts';
-export { expireDueOrders, getOwnOrder, isOnlinePayType, listedPayTypes, payOrder, settleGatewayPayment, startExpirySweep } from './orders.ts';
+export { getOwnOrder, listedPayTypes } from './orders.ts';
+export { expireDueOrders, payOrder, settleGatewayPayment, startExpirySweep } from './settlement.ts';
+export { isOnlinePayType } from './payment.ts';
 export { orderNoField } from './input.ts';
 export { confirmOrderCommand } from './ops.ts';
 export type { BillPayment, OnlinePayType, OrderPayments, PaymentGateway, PaymentInstructions, PaymentRequest, VerifiedPayment } from './payment.ts';

@@ -8,7 +8,7 @@ import type { AppContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { formatLocalDateTime } from '../../../../common/zoned-time.ts';
 import { ORDER_NO_PATTERN } from './input.ts';
-import { payOrder, type PayResult } from './orders.ts';
+import { payOrder, type PayResult } from './settlement.ts';
 
 export async function confirmOrderCommand(
   ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,

@@ -5,6 +5,7 @@
  * order routes), so orders never import pay.
  */
 import type { PayScene } from '../../../../common/api-types.ts';
+import { PAY_TYPES } from '../../../../common/domain.ts';
 
 export interface PaymentRequest {
   orderNo: string;
@@ -60,6 +61,8 @@ export interface PaymentGateway {
 }
 
 export type OnlinePayType = 1 | 2;
+
+export const isOnlinePayType = (payType: number): payType is OnlinePayType => payType === PAY_TYPES.ALI_PAY || payType === PAY_TYPES.WX_PAY;
 
 /** The gateway taking an online pay type, or null when that pay type is not offered. */
 export type OrderPayments = (payType: OnlinePayType) => PaymentGateway | null;

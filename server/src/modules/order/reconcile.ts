@@ -14,13 +14,13 @@ import { addDays, localDate, zonedInstant } from '../../../../common/zoned-time.
 import type { ReconciliationDifference, ReconciliationReport } from '../../../../common/admin-types.ts';
 import type { Tx } from '../../db/client.ts';
 import { startPeriodicJob } from '../../db/exclusive.ts';
-import { orders, reconciliationReports } from '../../db/schema.ts';
+import { orders, reconciliationReports } from './tables.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest } from '../../http/errors.ts';
 import { reconciliationRuns } from '../../http/metrics.ts';
 import { HOUR } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
-import { payOrder, type PayResult } from './orders.ts';
+import { payOrder, type PayResult } from './settlement.ts';
 import type { BillPayment, OnlinePayType, OrderPayments } from './payment.ts';
 
 type ReconcileCtx = Pick<AppContext, 'db' | 'clock' | 'config'>;

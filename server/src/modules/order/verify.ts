@@ -5,7 +5,7 @@
  */
 import { and, asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { orders } from '../../db/schema.ts';
+import { orders } from './tables.ts';
 import { bookedByReference, type MoneyFinding } from '../points/index.ts';
 
 const ORDER_REFERENCE = 'order:';

@@ -5,7 +5,7 @@
  * every answer's RSA2 signature is checked by the SDK.
  */
 import { AlipaySdk } from 'alipay-sdk';
-import type { AlipaySettings } from '../../pay-settings.ts';
+import type { AlipaySettings } from './settings.ts';
 import { formatLocalDateTime } from '../../../../common/zoned-time.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
 import {

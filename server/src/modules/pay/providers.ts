@@ -4,14 +4,16 @@
  * production it is not offered.
  */
 import type { Config } from '../../config.ts';
+import type { PaymentSettings } from './settings.ts';
 import { PAY_TYPES } from '../../../../common/domain.ts';
-import type { OnlinePayType, OrderPayments } from '../order/index.ts';
+import type { OrderPayments } from '../order/index.ts';
 import { createAlipayProvider } from './alipay.ts';
 import type { PaymentProvider } from './provider.ts';
 import { createSandboxProvider } from './sandbox.ts';
 import { createWechatPayProvider } from './wechatpay.ts';
 
-type PaymentConfig = Pick<Config, 'nodeEnv' | 'payments' | 'port'>;
+/** What building the gateways needs: their settings, and where the local server listens (the fallback origin). */
+export type PaymentConfig = Pick<Config, 'nodeEnv' | 'port'> & { payments: PaymentSettings };
 
 /** One per process: its signing secret lives as long as the process. */
 export const sandboxProvider = createSandboxProvider();
@@ -24,40 +26,22 @@ export const publicBaseUrl = (config: PaymentConfig) => config.payments.publicBa
 export const NOTIFY_PATHS = { alipay: '/api/pay/notify/alipay', wechat: '/api/pay/notify/wechat' } as const;
 const RETURN_PATH = '/recharge/record';
 
-interface Gateways {
+/** The configured gateways, built once (the SDK clients hold parsed keys) by the composition root. */
+export interface PaymentGateways {
   alipay: PaymentProvider | null;
   wechat: PaymentProvider | null;
+  /** The provider of an online pay type (as the order module asks for it), or null when that pay type is not offered. */
+  forPayType: OrderPayments;
 }
 
-/** Providers are built once per configuration (the SDK clients hold parsed keys). */
-const built = new WeakMap<PaymentConfig['payments'], Gateways>();
-
-export function gateways(config: PaymentConfig): Gateways {
-  let found = built.get(config.payments);
-  if (!found) {
-    const base = publicBaseUrl(config);
-    const { alipay, wechatPay } = config.payments;
-    found = {
-      alipay: alipay
-        ? createAlipayProvider(alipay, { notifyUrl: base + NOTIFY_PATHS.alipay, returnUrl: base + RETURN_PATH, log: logPayment })
-        : null,
-      wechat: wechatPay ? createWechatPayProvider(wechatPay, { notifyUrl: base + NOTIFY_PATHS.wechat, log: logPayment }) : null,
-    };
-    built.set(config.payments, found);
-  }
-  return found;
+export function createPaymentGateways(config: PaymentConfig): PaymentGateways {
+  const base = publicBaseUrl(config);
+  const { alipay: alipaySettings, wechatPay } = config.payments;
+  const alipay = alipaySettings
+    ? createAlipayProvider(alipaySettings, { notifyUrl: base + NOTIFY_PATHS.alipay, returnUrl: base + RETURN_PATH, log: logPayment })
+    : null;
+  const wechat = wechatPay ? createWechatPayProvider(wechatPay, { notifyUrl: base + NOTIFY_PATHS.wechat, log: logPayment }) : null;
+  // Outside production an unconfigured online pay type falls back to the sandbox; in production it is not offered.
+  const fallback = config.nodeEnv === 'production' ? null : sandboxProvider;
+  return { alipay, wechat, forPayType: (payType) => (payType === PAY_TYPES.ALI_PAY ? alipay : wechat) ?? fallback };
 }
-
-/** The provider of an online pay type, or null when that pay type is not offered. */
-export function paymentProvider(config: PaymentConfig, payType: OnlinePayType): PaymentProvider | null {
-  const { alipay, wechat } = gateways(config);
-  const configured = payType === PAY_TYPES.ALI_PAY ? alipay : wechat;
-  if (configured) return configured;
-  return config.nodeEnv === 'production' ? null : sandboxProvider;
-}
-
-/** The gateways as the order module asks for them. */
-export const orderPayments =
-  (config: PaymentConfig): OrderPayments =>
-  (payType) =>
-    paymentProvider(config, payType);

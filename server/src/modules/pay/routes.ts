@@ -10,7 +10,7 @@ import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../../http/pre
 import { getOwnOrder, isOnlinePayType, listedPayTypes, orderNoField, payOrder, settleGatewayPayment } from '../order/index.ts';
 import { paymentsTotal } from '../../http/metrics.ts';
 import { RejectedNotification, type PaymentProvider } from './provider.ts';
-import { gateways, NOTIFY_PATHS, orderPayments, paymentProvider, sandboxProvider } from './providers.ts';
+import { NOTIFY_PATHS, sandboxProvider, type PaymentGateways } from './providers.ts';
 
 const params = z.strictObject({ orderNo: orderNoField() });
 
@@ -55,9 +55,14 @@ async function handleNotification(
   }
 }
 
-export async function payRoutes(app: FastifyInstance) {
+export interface PayRoutesOptions {
+  /** The payment gateways (outside services, built from the settings by modules/index.ts). */
+  gateways: PaymentGateways;
+}
+
+export async function payRoutes(app: FastifyInstance, { gateways }: PayRoutesOptions) {
   const { ctx } = app;
-  const payments = orderPayments(ctx.config);
+  const payments = gateways.forPayType;
 
   // One prepared answer per set of pay types (a handful of combinations).
   const payTypeAnswers = new Map<string, PreparedAnswer>();
@@ -84,7 +89,7 @@ export async function payRoutes(app: FastifyInstance) {
     const user = currentUser(request);
     const order = await getOwnOrder(ctx, user.id, orderNo, payments); // 404 for anyone else's order
     if (!isOnlinePayType(order.payType)) throw forbidden('转账和联系客服的订单由客服确认收款，不能在沙箱支付');
-    if (paymentProvider(ctx.config, order.payType) !== sandboxProvider) throw forbidden('沙箱支付仅用于开发和测试环境，生产环境不可用');
+    if (payments(order.payType) !== sandboxProvider) throw forbidden('沙箱支付仅用于开发和测试环境，生产环境不可用');
     const verified = await sandboxProvider.verifyNotification(sandboxProvider.notificationFor(order.orderNo, order.amount));
     const result = await countedPayment(sandboxProvider.name, () => payOrder(ctx, verified!.orderNo, {
       paidAmount: verified!.paidAmount,
@@ -98,7 +103,7 @@ export async function payRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
     await scope.register(formbody);
     scope.post(NOTIFY_PATHS.alipay, async (request, reply) => {
-      const provider = gateways(ctx.config).alipay;
+      const provider = gateways.alipay;
       const text = (body: string) => (r: FastifyReply) => r.type('text/plain').send(body);
       if (!provider) return text('fail')(reply.status(404));
       return handleNotification(app, request, provider, { ok: text('success'), fail: text('fail') }, reply);
@@ -109,7 +114,7 @@ export async function payRoutes(app: FastifyInstance) {
   await app.register(async (scope) => {
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => done(null, body));
     scope.post(NOTIFY_PATHS.wechat, async (request, reply) => {
-      const provider = gateways(ctx.config).wechat;
+      const provider = gateways.wechat;
       const fail = (r: FastifyReply) => r.status(r.statusCode === 404 ? 404 : 400).send({ code: 'FAIL', message: '失败' });
       if (!provider) return fail(reply.status(404));
       return handleNotification(app, request, provider, { ok: (r) => r.status(204).send(), fail }, reply);

@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import { readWechatPayBill } from './bills.ts';
-import type { WechatPaySettings } from '../../pay-settings.ts';
+import type { WechatPaySettings } from './settings.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
 import { GATEWAY_TIMEOUT_MS, RejectedNotification, type PaymentProvider, type ProviderNotification, type VerifiedPayment } from './provider.ts';
 

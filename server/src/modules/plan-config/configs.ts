@@ -7,7 +7,7 @@ import { asc, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Executor } from '../../db/client.ts';
 import { cachedValue } from '../../db/shared-cache.ts';
-import { planConditionOptions, planConditions, planConfigs, type PlanOptionSnapshot } from '../../db/schema.ts';
+import { planConditionOptions, planConditions, planConfigs, type PlanOptionSnapshot } from './tables.ts';
 import { badRequest } from '../../http/errors.ts';
 import { msg } from '../../http/validate.ts';
 import { FLOW_TYPES, PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';

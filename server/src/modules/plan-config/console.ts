@@ -6,7 +6,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { bumpCacheVersion } from '../../db/shared-cache.ts';
-import { planConditionOptions, planConditions, planConfigs } from '../../db/schema.ts';
+import { planConditionOptions, planConditions, planConfigs } from './tables.ts';
 import { PLAN_CONFIGS_CACHE } from './configs.ts';
 
 const TABLES = { service: planConfigs, condition: planConditions, option: planConditionOptions } as const;

@@ -1,7 +1,7 @@
 /** First-start data of the price table: each platform's base services, conditions and options. */
 import type { Executor } from '../../db/client.ts';
 import { bumpCacheVersion } from '../../db/shared-cache.ts';
-import { planConditionOptions, planConditions, planConfigs } from '../../db/schema.ts';
+import { planConditionOptions, planConditions, planConfigs } from './tables.ts';
 import type { FlowType } from '../../../../common/domain.ts';
 import { PLAN_CONFIGS_CACHE } from './configs.ts';
 

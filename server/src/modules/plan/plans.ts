@@ -7,7 +7,7 @@
 import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { placeholderBinder, preparedOn } from '../../db/prepared.ts';
-import { plans } from '../../db/schema.ts';
+import { plans } from './tables.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/validate.ts';

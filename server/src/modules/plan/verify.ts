@@ -4,7 +4,7 @@
  */
 import { asc } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { plans } from '../../db/schema.ts';
+import { plans } from './tables.ts';
 import { bookedByReference, type MoneyFinding } from '../points/index.ts';
 import { stopRefund } from '../../../../common/plan-cost.ts';
 

@@ -4,7 +4,7 @@ import { LEDGER_KIND_LABELS, type LedgerKind } from '../../../../common/domain.t
 import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
-import { pointsLedger } from '../../db/schema.ts';
+import { pointsLedger } from './tables.ts';
 import type { LedgerRow, Page } from '../../../../common/api-types.ts';
 
 export const toLedgerRow = (r: typeof pointsLedger.$inferSelect): LedgerRow => ({

@@ -9,7 +9,10 @@ import { formatPoints } from '../../../../common/points-format.ts';
 import type { Executor } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { preparedOn } from '../../db/prepared.ts';
-import { pointsLedger, users } from '../../db/schema.ts';
+import { pointsLedger } from './tables.ts';
+// A named exception (eslint.config.js): the balance is users.integral, written under the same row
+// lock as its ledger entry; the points module is the only writer of that column.
+import { users } from '../user/tables.ts';
 import { AppError, conflict, notFound } from '../../http/errors.ts';
 import type { LedgerKind } from '../../../../common/domain.ts';
 

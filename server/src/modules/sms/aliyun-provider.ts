@@ -6,8 +6,8 @@
 import { createRequire } from 'node:module';
 import type DysmsapiExports from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
-import type { AliyunSmsSettings } from '../../config.ts';
-import type { SmsProvider } from '../../http/context.ts';
+import type { AliyunSmsSettings } from './settings.ts';
+import type { SmsProvider } from './providers.ts';
 import type { SmsType } from '../../../../common/domain.ts';
 import { SmsGatewayError, safeFailureReason } from './gateway-error.ts';
 

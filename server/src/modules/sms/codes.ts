@@ -13,7 +13,7 @@
  */
 import { and, count, desc, eq, gt, gte, lte, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
-import { smsCodes, smsSendAttempts } from '../../db/schema.ts';
+import { smsCodes, smsSendAttempts } from './tables.ts';
 import { badRequest, conflict, serviceUnavailable, tooManyRequests } from '../../http/errors.ts';
 import type { AppContext } from '../../http/context.ts';
 import { smsSentTotal } from '../../http/metrics.ts';
@@ -21,6 +21,7 @@ import { MINUTE } from '../../lib/clock.ts';
 import { randomDigits, sha256 } from '../../lib/crypto.ts';
 import { SMS_TYPES, type SmsType } from '../../../../common/domain.ts';
 import { SmsGatewayError, safeFailureReason } from './gateway-error.ts';
+import type { SmsProvider } from './providers.ts';
 
 export const SMS_CODE_TTL_MS = 5 * MINUTE;
 export const SMS_RESEND_INTERVAL_MS = 60_000;
@@ -86,21 +87,21 @@ async function countIpAttempt(ctx: AppContext, ip: string, now: Date): Promise<v
 }
 
 /** The provider's send, bounded by config.smsSendTimeoutMs whatever the provider does. */
-async function sendWithin(ctx: AppContext, message: { phone: string; type: SmsType; code: string }): Promise<void> {
+async function sendWithin(ctx: AppContext, sms: SmsProvider, message: { phone: string; type: SmsType; code: string }): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const timeoutMs = ctx.config.smsSendTimeoutMs;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new SmsGatewayError(ctx.sms.name, `no answer within ${timeoutMs} ms (SMS_SEND_TIMEOUT_MS)`)), timeoutMs);
+    timer = setTimeout(() => reject(new SmsGatewayError(sms.name, `no answer within ${timeoutMs} ms (SMS_SEND_TIMEOUT_MS)`)), timeoutMs);
   });
   try {
-    await Promise.race([ctx.sms.send(message), timeout]);
+    await Promise.race([sms.send(message), timeout]);
   } finally {
     clearTimeout(timer);
   }
 }
 
 /** Counts the attempt per IP, checks the phone's limits, stores the hashed code, then hands the code to the SMS provider. */
-export async function sendSmsCode(ctx: AppContext, req: SendRequest, phoneRegistered: PhoneRegistered, log: SmsLog): Promise<void> {
+export async function sendSmsCode(ctx: AppContext, sms: SmsProvider, req: SendRequest, phoneRegistered: PhoneRegistered, log: SmsLog): Promise<void> {
   const { db, clock, config } = ctx;
   const now = clock.now();
   // Before anything about the phone, so probing which phones are registered is rate limited too.
@@ -155,13 +156,13 @@ export async function sendSmsCode(ctx: AppContext, req: SendRequest, phoneRegist
   // the code was never delivered: remove it, so it neither works nor holds the phone's resend
   // window or daily count.
   try {
-    await sendWithin(ctx, { phone: req.phone, type: req.type, code });
-    smsSentTotal.inc({ provider: ctx.sms.name, result: 'sent' });
+    await sendWithin(ctx, sms, { phone: req.phone, type: req.type, code });
+    smsSentTotal.inc({ provider: sms.name, result: 'sent' });
   } catch (error) {
     await db.delete(smsCodes).where(eq(smsCodes.id, id));
-    smsSentTotal.inc({ provider: ctx.sms.name, result: 'failed' });
+    smsSentTotal.inc({ provider: sms.name, result: 'failed' });
     const reason = error instanceof SmsGatewayError ? error.message : safeFailureReason(error, [code]);
-    log.warn({ provider: ctx.sms.name, smsType: req.type, reason }, 'SMS code not sent: the gateway failed');
+    log.warn({ provider: sms.name, smsType: req.type, reason }, 'SMS code not sent: the gateway failed');
     throw serviceUnavailable(SMS_MESSAGES.sendFailed);
   }
 }

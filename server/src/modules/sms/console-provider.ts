@@ -3,8 +3,8 @@
  * GET /api/dev/sms-outbox can answer them outside production. Refused in production (main.ts).
  */
 import type { Db } from '../../db/client.ts';
-import { smsOutbox } from '../../db/schema.ts';
-import type { SmsProvider } from '../../http/context.ts';
+import { smsOutbox } from './tables.ts';
+import type { SmsProvider } from './providers.ts';
 
 export function consoleSmsProvider(db: Db, log: (line: string) => void): SmsProvider {
   return {

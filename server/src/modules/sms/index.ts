@@ -2,6 +2,7 @@
 export { smsCodeField, smsRoutes, type SmsRoutesOptions } from './routes.ts';
 export { lockKey, withSmsCode } from './codes.ts';
 export { consoleSmsProvider } from './console-provider.ts';
-export { createSmsProvider } from './providers.ts';
+export { createSmsProvider, type SmsProvider } from './providers.ts';
+export { smsSettings, type SmsSettings } from './settings.ts';
 export { SmsGatewayError } from './gateway-error.ts';
 export { forgetPhone, removeOldSmsRecords, type SmsCutoffs } from './retention.ts';

@@ -1,13 +1,19 @@
 /** The SMS provider the configuration names: console (outside production), aliyun or tencent. */
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { SmsProvider } from '../../http/context.ts';
+import type { SmsSettings } from './settings.ts';
 import { aliyunSmsProvider } from './aliyun-provider.ts';
 import { consoleSmsProvider } from './console-provider.ts';
 import { tencentSmsProvider } from './tencent-provider.ts';
 
+/** Where SMS codes go. The console provider logs them; a real gateway implements the same call. */
+export interface SmsProvider {
+  readonly name: string;
+  send(message: { phone: string; type: number; code: string }): Promise<void>;
+}
+
 /** `log` receives the console provider's lines (the codes it "sends"). */
-export function createSmsProvider(config: Config, db: Db, log: (line: string) => void): SmsProvider {
+export function createSmsProvider(config: SmsSettings & Pick<Config, 'smsSendTimeoutMs'>, db: Db, log: (line: string) => void): SmsProvider {
   switch (config.smsProvider) {
     case 'aliyun':
       return aliyunSmsProvider(config.aliyunSms!, config.smsSendTimeoutMs);

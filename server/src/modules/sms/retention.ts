@@ -5,7 +5,7 @@
  */
 import { eq, lt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { smsCodes, smsOutbox, smsSendAttempts } from '../../db/schema.ts';
+import { smsCodes, smsOutbox, smsSendAttempts } from './tables.ts';
 
 /** Removes the codes and outbox rows of a phone (account deletion, in the caller's transaction). */
 export async function forgetPhone(tx: Executor, phone: string): Promise<void> {

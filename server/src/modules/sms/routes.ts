@@ -6,11 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { smsOutbox } from '../../db/schema.ts';
+import { smsOutbox } from './tables.ts';
 import { notFound, ok } from '../../http/errors.ts';
 import { msg, parseInput, phoneSchema } from '../../http/validate.ts';
 import { SMS_TYPES } from '../../../../common/domain.ts';
 import { sendSmsCode, type PhoneRegistered } from './codes.ts';
+import type { SmsProvider } from './providers.ts';
 
 const sendBody = z.strictObject({
   phone: phoneSchema,
@@ -26,13 +27,15 @@ export const smsCodeField = z.string(msg('请输入短信验证码')).min(1, msg
 const outboxQuery = z.strictObject({ phone: phoneSchema });
 
 export interface SmsRoutesOptions {
+  /** Where the codes go (an outside service, built from the settings by modules/index.ts). */
+  provider: SmsProvider;
   phoneRegistered: PhoneRegistered;
 }
 
-export async function smsRoutes(app: FastifyInstance, { phoneRegistered }: SmsRoutesOptions) {
+export async function smsRoutes(app: FastifyInstance, { provider, phoneRegistered }: SmsRoutesOptions) {
   app.post('/api/user/send-sms-code', async (request) => {
     const body = parseInput(sendBody, request.body);
-    await sendSmsCode(app.ctx, { phone: body.phone, type: body.type, ip: request.ip || 'unknown' }, phoneRegistered, request.log);
+    await sendSmsCode(app.ctx, provider, { phone: body.phone, type: body.type, ip: request.ip || 'unknown' }, phoneRegistered, request.log);
     return ok({});
   });
 

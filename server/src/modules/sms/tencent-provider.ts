@@ -4,8 +4,8 @@
  * number as a SendStatusSet entry whose Code is not "Ok".
  */
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
-import type { TencentSmsSettings } from '../../config.ts';
-import type { SmsProvider } from '../../http/context.ts';
+import type { TencentSmsSettings } from './settings.ts';
+import type { SmsProvider } from './providers.ts';
 import type { SmsType } from '../../../../common/domain.ts';
 import { SmsGatewayError, safeFailureReason } from './gateway-error.ts';
 

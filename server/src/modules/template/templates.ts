@@ -6,7 +6,7 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
-import { templates } from '../../db/schema.ts';
+import { templates } from './tables.ts';
 import { notFound } from '../../http/errors.ts';
 import type { Page, TemplateRow } from '../../../../common/api-types.ts';
 import type { PlanRecord, TemplateForm } from '../plan/index.ts';

@@ -7,7 +7,7 @@ import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
-import { users, type UserRow } from '../../db/schema.ts';
+import { users, type UserRow } from './tables.ts';
 import type { AppContext } from '../../http/context.ts';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../http/errors.ts';
 import type { AuthResult, InvitedUser, Page, UserData } from '../../../../common/api-types.ts';

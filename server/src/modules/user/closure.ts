@@ -6,7 +6,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users, type UserRow } from '../../db/schema.ts';
+import { users, type UserRow } from './tables.ts';
 
 /** The phone column of a deleted account: unique, and never a valid phone (so nobody can sign in as it). */
 export const deletedPhone = (userId: number) => `deleted-${userId}`;

@@ -7,7 +7,7 @@ import { asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
-import { users, type UserRow } from '../../db/schema.ts';
+import { users, type UserRow } from './tables.ts';
 import type { Page } from '../../../../common/api-types.ts';
 import type { ConsoleRole, ConsoleUser } from '../../../../common/admin-types.ts';
 import { MEMBER_LEVEL_NAMES } from '../../../../common/domain.ts';

@@ -39,5 +39,5 @@ export {
 export { USER_MESSAGES } from './accounts.ts';
 export { deletedPhone, eraseUserIdentity, lockLiveUser } from './closure.ts';
 export { getUserData } from './membership.ts';
-export type { UserRow } from '../../db/schema.ts';
+export type { UserRow } from './tables.ts';
 export { membershipFindings, type MembershipEvent } from './verify.ts';

@@ -7,7 +7,7 @@
  */
 import { asc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { memberLevels, users, type UserRow } from '../../db/schema.ts';
+import { memberLevels, users, type UserRow } from './tables.ts';
 import { bumpCacheVersion, cachedValue } from '../../db/shared-cache.ts';
 import { conflict } from '../../http/errors.ts';
 import { perSource } from '../../http/prepared-answer.ts';

@@ -5,7 +5,7 @@
  */
 import { asc, gt } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { users } from '../../db/schema.ts';
+import { users } from './tables.ts';
 import { MEMBER_LEVEL_NAMES, type MemberLevel } from '../../../../common/domain.ts';
 import { membershipAfterPurchase, type Membership } from './membership.ts';
 

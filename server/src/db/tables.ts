@@ -1,0 +1,33 @@
+/** Infrastructure tables, owned by no module: kept answers of keyed requests and the shared cache versions. */
+import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
+// A foreign key names the referenced table (the one import of another module's tables allowed, eslint.config.js).
+import { users } from '../modules/user/tables.ts';
+
+/**
+ * The kept answer to a request sent with an Idempotency-Key, per user and key: a repeat gets the
+ * same answer instead of a second plan or charge. The row is written in the request's own
+ * transaction, with its effect (http/idempotency.ts); a row without a status is left by an older
+ * version and counts as absent. Rows older than 24 hours are swept by created_at.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    key: text('key').notNull(),
+    /** sha256 of method, path and body: the same key with another request is refused. */
+    requestHash: text('request_hash').notNull(),
+    responseStatus: integer('response_status'),
+    responseBody: text('response_body'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/** A version per named in-process cache; a change anywhere bumps it and every process reloads. */
+export const cacheVersions = pgTable('cache_versions', {
+  name: text('name').primaryKey(),
+  version: integer('version').notNull().default(1),
+});

@@ -1,0 +1,62 @@
+/** Plans: what a user published, with its prices snapshotted. */
+import { sql } from 'drizzle-orm';
+import { check, date, index, integer, jsonb, pgTable, serial, text } from 'drizzle-orm/pg-core';
+import { ts, createdAt } from '../../db/columns.ts';
+import type { PlanOptionSnapshot } from '../plan-config/index.ts';
+// A foreign key names the referenced table (the one import of another module's tables allowed, eslint.config.js).
+import { users } from '../user/tables.ts';
+
+export const plans = pgTable(
+  'plans',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    flowType: text('flow_type').notNull(),
+    itemUrl: text('item_url').notNull(),
+    itemId: text('item_id').notNull(),
+    title: text('title').notNull(),
+    image: text('image'),
+    shopName: text('shop_name'),
+    keywords: jsonb('keywords').$type<string[]>().notNull(),
+    configId: integer('config_id').notNull(),
+    configName: text('config_name').notNull(),
+    baseIntegral: integer('base_integral').notNull(),
+    options: jsonb('options').$type<PlanOptionSnapshot[]>().notNull(),
+    dailyCount: integer('daily_count').notNull(),
+    days: integer('days').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    distribution: jsonb('distribution').$type<number[]>().notNull(),
+    /** When the first scheduled hour begins / the last one ends (computed at creation, plan/schedule.ts). */
+    startAt: ts('start_at').notNull(),
+    endAt: ts('end_at').notNull(),
+    unitCost: integer('unit_cost').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    totalCount: integer('total_count').notNull(),
+    totalCost: integer('total_cost').notNull(),
+    /** Only stops are stored; pending/running/completed are derived from the clock. */
+    stoppedAt: ts('stopped_at'),
+    /** Tasks dispatched when stopped (frozen progress). */
+    dispatchedAtStop: integer('dispatched_at_stop'),
+    refunded: integer('refunded').notNull().default(0),
+    createdAt: createdAt(),
+    deletedAt: ts('deleted_at'),
+  },
+  (t) => [
+    index('plans_user_created_idx').on(t.userId, t.createdAt),
+    index('plans_user_flow_idx').on(t.userId, t.flowType),
+    /**
+     * The plan lists: a user's live plans, newest first (keyset export too). Ascending, read
+     * backwards: that is `created_at desc, id desc` as the queries write it (nulls first); a `desc`
+     * index (nulls last) is not, and the planner sorted the rows of another index instead.
+     */
+    index('plans_user_live_idx').on(t.userId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    /** Status filters and counts (derived from start_at / end_at / stopped_at) read from the index alone. */
+    index('plans_user_schedule_idx')
+      .on(t.userId, t.startAt, t.endAt, t.stoppedAt, t.flowType)
+      .where(sql`${t.deletedAt} is null`),
+    check('plans_total_cost', sql`${t.totalCost} >= 0`),
+    check('plans_refunded', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.totalCost}`),
+  ],
+);

@@ -1,0 +1,90 @@
+/**
+ * Settings of the SMS gateway, read beside the module that sends the codes (a SettingsSection of
+ * config.ts, listed by modules/index.ts): which provider, and the chosen provider's account.
+ */
+import type { SettingsReader, SettingsSection } from '../../config.ts';
+import { SMS_TYPES, type SmsType } from '../../../../common/domain.ts';
+
+export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
+export type SmsProviderName = (typeof SMS_PROVIDERS)[number];
+
+/** Aliyun SMS (dysmsapi 2017-05-25): one template per code type, each with the parameter `code`. */
+export interface AliyunSmsSettings {
+  accessKeyId: string;
+  accessKeySecret: string;
+  signName: string;
+  templateCodes: Record<SmsType, string>;
+  /** Full URL of the API, e.g. https://dysmsapi.aliyuncs.com. */
+  endpoint: string;
+}
+
+/** Tencent Cloud SMS (API 2021-01-11): one template per code type, whose first parameter is the code. */
+export interface TencentSmsSettings {
+  secretId: string;
+  secretKey: string;
+  sdkAppId: string;
+  signName: string;
+  templateIds: Record<SmsType, string>;
+  region: string;
+  /** Full URL of the API, e.g. https://sms.tencentcloudapi.com. */
+  endpoint: string;
+}
+
+
+export const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
+export const TENCENT_SMS_DEFAULT_ENDPOINT = 'https://sms.tencentcloudapi.com';
+export const TENCENT_SMS_DEFAULT_REGION = 'ap-guangzhou';
+
+export interface SmsSettings {
+  smsProvider: SmsProviderName;
+  /** Set when smsProvider is 'aliyun' (and the server, not the ops command line, is starting). */
+  aliyunSms?: AliyunSmsSettings;
+  /** Set when smsProvider is 'tencent' (likewise). */
+  tencentSms?: TencentSmsSettings;
+}
+
+/** One value per SMS code type: `${name}_${type}` when set, else `name` (required). */
+function perSmsType(s: SettingsReader, name: string, what: string): Record<SmsType, string> {
+  const fallback = [SMS_TYPES.DEFAULT, SMS_TYPES.PASSWORD].every((type) => s.optional(`${name}_${type}`)) ? '' : s.required(name, what);
+  return {
+    [SMS_TYPES.DEFAULT]: s.optional(`${name}_${SMS_TYPES.DEFAULT}`) ?? fallback,
+    [SMS_TYPES.PASSWORD]: s.optional(`${name}_${SMS_TYPES.PASSWORD}`) ?? fallback,
+  } as Record<SmsType, string>;
+}
+
+function readAliyunSms(s: SettingsReader): AliyunSmsSettings {
+  return {
+    accessKeyId: s.required('ALIYUN_ACCESS_KEY_ID', 'the AccessKey ID of a RAM user allowed to call dysms:SendSms'),
+    accessKeySecret: s.required('ALIYUN_ACCESS_KEY_SECRET', 'the AccessKey secret of that RAM user'),
+    signName: s.required('ALIYUN_SMS_SIGN_NAME', 'the approved SMS sign name (短信签名) from the Aliyun SMS console'),
+    templateCodes: perSmsType(s, 'ALIYUN_SMS_TEMPLATE_CODE', 'the approved verification-code template code (SMS_...) whose text contains ${code}'),
+    endpoint: s.url('ALIYUN_SMS_ENDPOINT', ALIYUN_SMS_DEFAULT_ENDPOINT),
+  };
+}
+
+function readTencentSms(s: SettingsReader): TencentSmsSettings {
+  return {
+    secretId: s.required('TENCENT_SECRET_ID', 'the SecretId of a CAM user allowed to call sms:SendSms'),
+    secretKey: s.required('TENCENT_SECRET_KEY', 'the SecretKey of that CAM user'),
+    sdkAppId: s.required('TENCENT_SMS_SDK_APP_ID', 'the SdkAppId of the SMS application (1400...)'),
+    signName: s.required('TENCENT_SMS_SIGN_NAME', 'the approved SMS signature content from the Tencent Cloud SMS console'),
+    templateIds: perSmsType(s, 'TENCENT_SMS_TEMPLATE_ID', 'the approved template ID whose text has the code as its parameter {1}'),
+    region: s.optional('TENCENT_SMS_REGION') ?? TENCENT_SMS_DEFAULT_REGION,
+    endpoint: s.url('TENCENT_SMS_ENDPOINT', TENCENT_SMS_DEFAULT_ENDPOINT),
+  };
+}
+
+/** SMS_PROVIDER and the chosen provider's settings; production refuses the console provider. */
+export const smsSettings: SettingsSection<SmsSettings> = ({ s, serving, production }) => {
+  const smsName = s.optional('SMS_PROVIDER') ?? 'console';
+  const smsProvider = (SMS_PROVIDERS as readonly string[]).includes(smsName) ? (smsName as SmsProviderName) : 'console';
+  if (smsName !== smsProvider) s.problems.push(`Invalid setting SMS_PROVIDER="${smsName}": set it to aliyun or tencent (console only outside production).`);
+  else if (serving && production && smsProvider === 'console') {
+    s.problems.push('SMS_PROVIDER is console, which only prints codes to the log: set SMS_PROVIDER=aliyun or tencent with its settings (NODE_ENV=production).');
+  }
+  return {
+    smsProvider,
+    aliyunSms: serving && smsProvider === 'aliyun' ? readAliyunSms(s) : undefined,
+    tencentSms: serving && smsProvider === 'tencent' ? readTencentSms(s) : undefined,
+  };
+};
