@@ -1,12 +1,12 @@
 /**
- * Calls of /plan/list, /plan/template and the home overview.
+ * Calls of the publish page (/flow/:type), /plan/list, /plan/template and the home overview.
  * List filters are the same for the table and the .xlsx export.
  */
 import useSWR, { mutate, preload } from 'swr';
 import type { FlowType, PlanStatus } from '@common/domain';
 import { apiAction, apiPost, downloadXlsx, swrFetcher, type Query } from '@/lib/api';
 import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
-import type { CreatedPlan, DeleteResult, Page, PlanConfig, PlanCounts, PlanDetail, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
+import type { CreatedPlan, DeleteResult, Page, PlanConfig, PlanCounts, PlanDetail, PlanForm, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
 
 export interface PlanFilters {
   flowType?: FlowType;
@@ -17,6 +17,7 @@ export interface PlanFilters {
   dateTo?: string;
 }
 
+export const PLAN_CONFIG_PATH = '/api/plan/config';
 export const PLAN_LIST_PATH = '/api/plan/manage/list';
 export const PLAN_COUNT_PATH = '/api/plan/count-data';
 export const PLAN_DETAIL_PATH = '/api/plan/manage/detail';
@@ -39,9 +40,15 @@ export const PLAN_PAGE_SIZE = 10;
 /** Plans in the home overview's "latest" list. */
 export const OVERVIEW_LATEST = 5;
 
+const planConfigKey = (flowType: FlowType) => [PLAN_CONFIG_PATH, { flowType }] as const;
 const planListKey = (filters: PlanFilters, page: number, pageSize: number) => [PLAN_LIST_PATH, { ...filterQuery(filters), page, pageSize }] as const;
 const planCountKey = (flowType?: FlowType) => [PLAN_COUNT_PATH, { flowType }] as const;
 const templateListKey = (page: number, pageSize: number) => [TEMPLATE_LIST_PATH, { page, pageSize }] as const;
+
+/** One platform's config: its services, prices and business time zone (the publish page). */
+export function usePlanConfig(flowType: FlowType) {
+  return useSWR<PlanConfig>(planConfigKey(flowType));
+}
 
 export function usePlanList(filters: PlanFilters, page: number, pageSize: number) {
   return useSWR<Page<PlanRow>>(planListKey(filters, page, pageSize), { keepPreviousData: true });
@@ -72,12 +79,21 @@ export const preloadPlanData = {
   list: () => Promise.all([preload(planListKey({}, 1, PLAN_PAGE_SIZE), swrFetcher), preload(planCountKey(), swrFetcher)]),
   template: () => Promise.all([preload(templateListKey(1, PLAN_PAGE_SIZE), swrFetcher), preload(PLAN_FULL_DATA_PATH, swrFetcher)]),
   overview: () => Promise.all([preload(planListKey({}, 1, OVERVIEW_LATEST), swrFetcher), preload(planCountKey(), swrFetcher)]),
+  publish: (flowType: FlowType) => preload(planConfigKey(flowType), swrFetcher),
 };
 
 /** Re-fetch every cached answer under these paths (all pages and filters). */
 export function revalidate(...paths: string[]) {
   return mutate((key) => Array.isArray(key) && paths.includes(key[0] as string));
 }
+
+export const createPlan = (form: PlanForm) => apiAction<CreatedPlan>('/api/plan/create', form);
+
+/** "Save as template" from the publish form: a template has no start date. */
+export const saveFormAsTemplate = (name: string, form: TemplateForm) => {
+  const { startDate: _startDate, ...rest } = form;
+  return apiAction<{ id: number }>('/api/plan/template/generate', { name, form: rest });
+};
 
 export const stopPlans = (ids: number[]) => apiPost<{ results: StopResult[] }>('/api/plan/manage/stop', { ids });
 export const deletePlans = (ids: number[]) => apiPost<{ results: DeleteResult[] }>('/api/plan/manage/delete', { ids });

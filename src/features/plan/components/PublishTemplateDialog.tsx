@@ -8,7 +8,7 @@ import type { BaseService, TemplateRow } from '@common/api-types';
 import { businessNow, canStartOn } from '@common/distribution';
 import { addDays } from '@common/zoned-time';
 import { unitCost } from '@common/plan-cost';
-import { CostSummary } from '@/components/plan-form';
+import { CostSummary } from '../form';
 import { DATE_FORMAT } from '@/lib/format';
 import { refreshCurrentUser, useCurrentUser } from '@/lib/session';
 import { PLAN_COUNT_PATH, PLAN_LIST_PATH, publishTemplate, revalidate } from '../api';

@@ -12,7 +12,7 @@ import type { PlanConfig } from '@common/api-types';
 import type { FlowType } from '@common/domain';
 import { earliestStartDate } from '@common/distribution';
 import { unitCost } from '@common/plan-cost';
-import { chosenOptionIds, CostSummary, defaultOptions, initialFlowForm, PlanFormFields, toPlanForm, totalCost, validateFlowForm, type FlowFormState } from '@/components/plan-form';
+import { chosenOptionIds, CostSummary, defaultOptions, initialFlowForm, PlanFormFields, toPlanForm, totalCost, validateFlowForm, type FlowFormState } from '../form';
 import { formatPoints } from '@/lib/format';
 import { refreshCurrentUser, useCurrentUser, useIsLogin } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
