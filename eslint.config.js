@@ -8,7 +8,7 @@
  * - A feature (src/features/<name>) never imports another feature: it reaches its own files with
  *   relative paths that stay inside the feature, and everything else through an alias (@/lib,
  *   @/components, @common). src/app/ is the composition root and may import any feature.
- * - Nothing in src/ imports server/.
+ * - Nothing in src/ imports server/, nor writes an API path: those come from common/routes.ts.
  * - common/ is shared by both sides and imports neither (only its own files and the catalogue data).
  * - server/src/http and server/src/db import no domain module (server/src/modules).
  * - A server module imports another module only through that module's index.ts; so do the ops CLI,
@@ -91,6 +91,21 @@ export default tseslint.config(
       ),
     })),
   ),
+
+  // ---- one route contract: the app names API paths only through common/routes.ts ----
+  {
+    files: [`src/**/*.${TS}`],
+    ignores: ['**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['Literal[value=/^\\/api(\\/|$)/]', 'TemplateElement[value.raw=/^\\/api(\\/|$)/]'].map((selector) => ({
+          selector,
+          message: 'API paths come from the route contract (common/routes.ts: routes.x, pathOf), never a string of their own.',
+        })),
+      ],
+    },
+  },
 
   // ---- import boundaries: common/ ----
   {

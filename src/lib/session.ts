@@ -27,6 +27,7 @@ import { USER_DATA_PATH } from './api-paths';
 import { flushPendingLogouts, queueLogout, tokenHash } from './pending-logout';
 import { clearSession, getSnapshot, setUserInfo, storage, subscribe, type UserInfo } from './session-store';
 import { publicFileUrl } from './public-files';
+import { routes } from '@common/routes';
 
 export {
   clearSession,
@@ -74,7 +75,7 @@ export async function logout() {
   const token = getSnapshot().token;
   if (token) {
     try {
-      await apiPost('/api/user/logout', undefined, { silent: true, timeout: LOGOUT_TIMEOUT });
+      await apiPost(routes.userLogout, undefined, { silent: true, timeout: LOGOUT_TIMEOUT });
     } catch (error) {
       console.warn('logout request failed', error);
       if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) await keepLogout(token);

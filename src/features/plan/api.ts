@@ -7,6 +7,7 @@ import type { FlowType, PlanStatus } from '@common/domain';
 import { apiAction, apiPost, downloadXlsx, swrFetcher, type Query } from '@/lib/api';
 import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
 import type { CreatedPlan, DeleteResult, Page, PlanConfig, PlanCounts, PlanDetail, PlanForm, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
+import { routes } from '@common/routes';
 
 export interface PlanFilters {
   flowType?: FlowType;
@@ -17,11 +18,11 @@ export interface PlanFilters {
   dateTo?: string;
 }
 
-export const PLAN_CONFIG_PATH = '/api/plan/config';
-export const PLAN_LIST_PATH = '/api/plan/manage/list';
-export const PLAN_COUNT_PATH = '/api/plan/count-data';
-export const PLAN_DETAIL_PATH = '/api/plan/manage/detail';
-export const TEMPLATE_LIST_PATH = '/api/plan/template/list';
+export const PLAN_CONFIG_PATH = routes.planConfig.path;
+export const PLAN_LIST_PATH = routes.planList.path;
+export const PLAN_COUNT_PATH = routes.planCounts.path;
+export const PLAN_DETAIL_PATH = routes.planDetail.path;
+export const TEMPLATE_LIST_PATH = routes.templateList.path;
 
 /** The filters as query parameters (the date range applies to the start date). */
 export function filterQuery(filters: PlanFilters): Query {
@@ -87,20 +88,20 @@ export function revalidate(...paths: string[]) {
   return mutate((key) => Array.isArray(key) && paths.includes(key[0] as string));
 }
 
-export const createPlan = (form: PlanForm) => apiAction<CreatedPlan>('/api/plan/create', form);
+export const createPlan = (form: PlanForm) => apiAction<CreatedPlan>(routes.planCreate, form);
 
 /** "Save as template" from the publish form: a template has no start date. */
 export const saveFormAsTemplate = (name: string, form: TemplateForm) => {
   const { startDate: _startDate, ...rest } = form;
-  return apiAction<{ id: number }>('/api/plan/template/generate', { name, form: rest });
+  return apiAction<{ id: number }>(routes.templateGenerate, { name, form: rest });
 };
 
-export const stopPlans = (ids: number[]) => apiPost<{ results: StopResult[] }>('/api/plan/manage/stop', { ids });
-export const deletePlans = (ids: number[]) => apiPost<{ results: DeleteResult[] }>('/api/plan/manage/delete', { ids });
-export const planToTemplate = (planId: number) => apiAction<TemplateRow>('/api/plan/template/generate', { planId });
-export const exportPlans = (filters: PlanFilters, filename: string) => downloadXlsx('/api/plan/manage/export', filterQuery(filters), filename);
+export const stopPlans = (ids: number[]) => apiPost<{ results: StopResult[] }>(routes.planStop, { ids });
+export const deletePlans = (ids: number[]) => apiPost<{ results: DeleteResult[] }>(routes.planDelete, { ids });
+export const planToTemplate = (planId: number) => apiAction<TemplateRow>(routes.templateGenerate, { planId });
+export const exportPlans = (filters: PlanFilters, filename: string) => downloadXlsx(routes.planExport, filterQuery(filters), filename);
 
-export const updateTemplate = (id: number, name: string, form: TemplateForm) => apiPost<TemplateRow>('/api/plan/template/update', { id, name, form });
-export const deleteTemplate = (id: number) => apiPost<unknown>('/api/plan/template/delete', { id });
+export const updateTemplate = (id: number, name: string, form: TemplateForm) => apiPost<TemplateRow>(routes.templateUpdate, { id, name, form });
+export const deleteTemplate = (id: number) => apiPost<unknown>(routes.templateDelete, { id });
 export const publishTemplate = (id: number, startDate: string) =>
-  apiAction<CreatedPlan>('/api/plan/template/publish', { id, startDate });
+  apiAction<CreatedPlan>(routes.templatePublish, { id, startDate });
