@@ -1,5 +1,5 @@
 /**
- * ESLint (flat config) over the app, common/, the API server, the test suites and the scripts:
+ * ESLint (flat config) over the app, common/, the API server, the test suites, the build and the tools:
  * typescript-eslint's recommended rules, React's hooks rules for the app, and the import boundaries
  * that keep the layers apart (no-restricted-imports patterns; the layering is written out below).
  *

@@ -1,4 +1,4 @@
-// Types of scripts/edge-local.mjs, for the TypeScript tests that use it.
+// Types of tools/edge-local.mjs, for the TypeScript tests that use it.
 export const ROOT: string;
 export const NGINX_DIR: string;
 export const TEMPLATE_VARIABLES: string[];

@@ -3,7 +3,7 @@
 // envsubst exactly as the nginx image does) in Debian's nginx, serving dist/, in front of the real
 // API server (src/main.ts via tsx, server/test/processes.mjs) on a fresh temporary database. Used by the nginx tests and by
 // `npm run lhci`; run it by hand to look at the stack:
-//   node scripts/edge-local.mjs            -> prints the URL, Ctrl-C stops everything
+//   node tools/edge-local.mjs            -> prints the URL, Ctrl-C stops everything
 // Needs the Debian packages nginx-light (or nginx) and gettext-base (envsubst).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, mkdir, writeFile, readFile, copyFile, readdir, rm, chmod, cp } from 'node:fs/promises';
@@ -210,7 +210,7 @@ export async function ensureBuild({ force = false } = {}) {
 
 /**
  * A private copy of the build, as the image serves it: the files plus the .gz of
- * scripts/precompress.mjs. Others rebuild dist/ while tests run; serving a copy keeps every run
+ * build/precompress.mjs. Others rebuild dist/ while tests run; serving a copy keeps every run
  * on one consistent build, and nothing here writes into dist/.
  */
 export async function snapshotBuild(buildDir, into) {
@@ -225,7 +225,7 @@ export async function snapshotBuild(buildDir, into) {
     if (attempt === 5) throw new Error(`${buildDir} is incomplete (index.html names missing assets)`);
     await new Promise((r) => setTimeout(r, 3000));
   }
-  const { precompress } = await import('./precompress.mjs');
+  const { precompress } = await import('../build/precompress.mjs');
   await precompress(into);
   return into;
 }
