@@ -15,6 +15,7 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 import { catalogueInIndexHtml } from './build/vite-catalogue-plugin';
 import { prerenderPublicPages } from './build/vite-prerender-plugin';
+import prerenderedPageModules from './build/prerendered-page-modules.json' with { type: 'json' };
 import { PRERENDERED_PAGES } from './common/prerendered-pages';
 import { buildTargets } from './build/browser-targets';
 import { floorCheckInHead } from './build/vite-floor-check-plugin';
@@ -137,12 +138,8 @@ export default defineConfig({
     startupImagesInHead(),
     prerenderPublicPages({
       entry: 'src/entry-prerender.tsx',
-      pageModules: {
-        '/login': 'src/features/auth/pages/LoginPage.tsx',
-        '/register': 'src/features/auth/pages/RegisterPage.tsx',
-        '/find-pwd': 'src/features/auth/pages/FindPwdPage.tsx',
-        '/privacy': 'src/features/legal/pages/PrivacyPage.tsx',
-      },
+      // also read by eslint.config.js, which keeps antd out of these pages and what they import
+      pageModules: prerenderedPageModules,
     }),
     VitePWA({
       base: appOrigin,

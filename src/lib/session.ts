@@ -139,6 +139,18 @@ export function refreshCurrentUser() {
   });
 }
 
+/**
+ * The balance an answer states (a publish answers the balance after its charge), shown everywhere
+ * at once without asking for the user data again.
+ */
+export function setCurrentBalance(integral: number) {
+  const user = getSnapshot().user;
+  if (!user) return;
+  const updated = { ...user, integral };
+  setUserInfo(updated);
+  void mutate(USER_DATA_PATH, updated, { revalidate: false });
+}
+
 export function rememberInvite(id: string) {
   if (id) storage()?.setItem(INVITE_KEY, id);
 }
