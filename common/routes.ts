@@ -1,8 +1,10 @@
 /**
- * The route contract: every API call, said once. The server registers each route from its entry
+ * The route contract: every API call, said once. Both sides import it as a namespace
+ * (`import * as routes from '@common/routes'`): the server registers each route from its entry
  * (`app.post(routes.planCreate.path, …)`), the app calls through the same entry (src/lib/api.ts takes
  * an entry or a path made from one), and tests/contract/routes.test.ts fails when an entry is not
- * registered with its method. No '/api/' string is written anywhere else in src/ (npm run lint).
+ * registered with its method. No '/api/' string is written anywhere else in src/ nor in the server's
+ * routes files (npm run lint). Each entry is a plain constant, so a bundle keeps only those it uses.
  *
  * The second and third type parameters are the request (query or body) and the answer, where the
  * shared types say them (common/api-types.ts, common/admin-types.ts); src/lib/api.ts infers the
@@ -46,8 +48,9 @@ export interface ApiRoute<M extends HttpMethod = HttpMethod, Req = unknown, Res 
   readonly types?: { request: Req; answer: Res };
 }
 
-const get = <Res = unknown, Req = unknown>(path: string): ApiRoute<'GET', Req, Res> => ({ method: 'GET', path });
-const post = <Res = unknown, Req = unknown>(path: string): ApiRoute<'POST', Req, Res> => ({ method: 'POST', path });
+/** A GET entry answering Res (its query: Req); a POST entry likewise (its body: Req). */
+type Get<Res = unknown, Req = unknown> = ApiRoute<'GET', Req, Res>;
+type Post<Res = unknown, Req = unknown> = ApiRoute<'POST', Req, Res>;
 
 /** Where every API path starts (the dev proxy, the service worker's "never cache" rule). */
 export const API_PREFIX = '/api/';
@@ -57,107 +60,102 @@ export const ADMIN_PREFIX = '/api/admin';
 /** The price table's row kinds: each has a create and an update route of its own. */
 export const PRICE_ROW_KINDS = ['services', 'conditions', 'options'] as const;
 
-export const routes = {
-  // ---- account: sign-up, sign-in, session ----
-  userRegister: post<AuthResult>('/api/user/reg'),
-  userPwdLogin: post<AuthResult, { phone: string; password: string }>('/api/user/pwd-login'),
-  userResetPwd: post<unknown, { phone: string; password: string; verifyCode: string }>('/api/user/reset-pwd'),
-  userSendSmsCode: post<unknown, { phone: string; type: number }>('/api/user/send-sms-code'),
-  userLogout: post('/api/user/logout'),
-  /** A logout kept while offline: only the token's SHA-256 (src/lib/pending-logout.ts, the service worker). */
-  userLogoutHash: post<unknown, { tokenHash: string }>('/api/user/logout-hash'),
-  userData: get<UserData>('/api/user/user-data'),
-  userUpdateAvatar: post<UserData, { avatar: string }>('/api/user/update-avatar'),
-  userPrivacyConsent: post<UserData, { version: string }>('/api/user/privacy-consent'),
-  userDevices: get('/api/user/devices'),
-  userDeviceLogout: post<Record<string, never>, { id: number }>('/api/user/devices/logout'),
-  userDevicesLogoutOthers: post<{ count: number }>('/api/user/devices/logout-others'),
-  userRecommendList: get<Page<InvitedUser>>('/api/user/recommend/list'),
-  userDeleteAccount: post<{ plansStopped: number; forfeited: number }, { verifyCode: string }>('/api/user/delete-account'),
-  userDataExport: get('/api/user/data-export'),
-  serviceInfo: get<ServiceInfo>('/api/wechat/qr-code'),
+// ---- account: sign-up, sign-in, session ----
+export const userRegister: Post<AuthResult> = { method: 'POST', path: '/api/user/reg' };
+export const userPwdLogin: Post<AuthResult, { phone: string; password: string }> = { method: 'POST', path: '/api/user/pwd-login' };
+export const userResetPwd: Post<unknown, { phone: string; password: string; verifyCode: string }> = { method: 'POST', path: '/api/user/reset-pwd' };
+export const userSendSmsCode: Post<unknown, { phone: string; type: number }> = { method: 'POST', path: '/api/user/send-sms-code' };
+export const userLogout: Post = { method: 'POST', path: '/api/user/logout' };
+/** A logout kept while offline: only the token's SHA-256 (src/lib/pending-logout.ts, the service worker). */
+export const userLogoutHash: Post<unknown, { tokenHash: string }> = { method: 'POST', path: '/api/user/logout-hash' };
+export const userData: Get<UserData> = { method: 'GET', path: '/api/user/user-data' };
+export const userUpdateAvatar: Post<UserData, { avatar: string }> = { method: 'POST', path: '/api/user/update-avatar' };
+export const userPrivacyConsent: Post<UserData, { version: string }> = { method: 'POST', path: '/api/user/privacy-consent' };
+export const userDevices: Get = { method: 'GET', path: '/api/user/devices' };
+export const userDeviceLogout: Post<Record<string, never>, { id: number }> = { method: 'POST', path: '/api/user/devices/logout' };
+export const userDevicesLogoutOthers: Post<{ count: number }> = { method: 'POST', path: '/api/user/devices/logout-others' };
+export const userRecommendList: Get<Page<InvitedUser>> = { method: 'GET', path: '/api/user/recommend/list' };
+export const userDeleteAccount: Post<{ plansStopped: number; forfeited: number }, { verifyCode: string }> = { method: 'POST', path: '/api/user/delete-account' };
+export const userDataExport: Get = { method: 'GET', path: '/api/user/data-export' };
+export const serviceInfo: Get<ServiceInfo> = { method: 'GET', path: '/api/wechat/qr-code' };
 
-  // ---- announcements ----
-  announcement: get('/api/Announcement/get'),
-  announcementBanner: get('/api/Announcement/banner'),
+// ---- announcements ----
+export const announcement: Get = { method: 'GET', path: '/api/Announcement/get' };
+export const announcementBanner: Get = { method: 'GET', path: '/api/Announcement/banner' };
 
-  // ---- plans: config, publish, manage, templates, item lookup ----
-  planConfig: get<PlanConfig>('/api/plan/config'),
-  planConfigFullData: get<PlanConfig[]>('/api/plan/config/full-data'),
-  planDeepCondition: get('/api/plan/deep-condition/data'),
-  planCreate: post<CreatedPlan, PlanForm>('/api/plan/create'),
-  planCounts: get<PlanCounts>('/api/plan/count-data'),
-  planList: get<Page<PlanRow>>('/api/plan/manage/list'),
-  planDetail: get<PlanDetail>('/api/plan/manage/detail'),
-  planStop: post<{ results: StopResult[] }, { ids: number[] }>('/api/plan/manage/stop'),
-  planDelete: post<{ results: DeleteResult[] }, { ids: number[] }>('/api/plan/manage/delete'),
-  planExport: get('/api/plan/manage/export'),
-  templateGenerate: post<TemplateRow>('/api/plan/template/generate'),
-  templateList: get<Page<TemplateRow>>('/api/plan/template/list'),
-  templateUpdate: post<TemplateRow>('/api/plan/template/update'),
-  templateDelete: post<unknown, { id: number }>('/api/plan/template/delete'),
-  templatePublish: post<CreatedPlan, { id: number; startDate: string }>('/api/plan/template/publish'),
-  itemGet: get<ItemInfo>('/api/item/get'),
-  itemPddGet: get<ItemInfo>('/api/item/pdd/get'),
-  itemPddStoreName: get<{ shopName?: string | null }>('/api/item/pdd/store-name'),
+// ---- plans: config, publish, manage, templates, item lookup ----
+export const planConfig: Get<PlanConfig> = { method: 'GET', path: '/api/plan/config' };
+export const planConfigFullData: Get<PlanConfig[]> = { method: 'GET', path: '/api/plan/config/full-data' };
+export const planDeepCondition: Get = { method: 'GET', path: '/api/plan/deep-condition/data' };
+export const planCreate: Post<CreatedPlan, PlanForm> = { method: 'POST', path: '/api/plan/create' };
+export const planCounts: Get<PlanCounts> = { method: 'GET', path: '/api/plan/count-data' };
+export const planList: Get<Page<PlanRow>> = { method: 'GET', path: '/api/plan/manage/list' };
+export const planDetail: Get<PlanDetail> = { method: 'GET', path: '/api/plan/manage/detail' };
+export const planStop: Post<{ results: StopResult[] }, { ids: number[] }> = { method: 'POST', path: '/api/plan/manage/stop' };
+export const planDelete: Post<{ results: DeleteResult[] }, { ids: number[] }> = { method: 'POST', path: '/api/plan/manage/delete' };
+export const planExport: Get = { method: 'GET', path: '/api/plan/manage/export' };
+export const templateGenerate: Post<TemplateRow> = { method: 'POST', path: '/api/plan/template/generate' };
+export const templateList: Get<Page<TemplateRow>> = { method: 'GET', path: '/api/plan/template/list' };
+export const templateUpdate: Post<TemplateRow> = { method: 'POST', path: '/api/plan/template/update' };
+export const templateDelete: Post<unknown, { id: number }> = { method: 'POST', path: '/api/plan/template/delete' };
+export const templatePublish: Post<CreatedPlan, { id: number; startDate: string }> = { method: 'POST', path: '/api/plan/template/publish' };
+export const itemGet: Get<ItemInfo> = { method: 'GET', path: '/api/item/get' };
+export const itemPddGet: Get<ItemInfo> = { method: 'GET', path: '/api/item/pdd/get' };
+export const itemPddStoreName: Get<{ shopName?: string | null }> = { method: 'GET', path: '/api/item/pdd/store-name' };
 
-  // ---- goods, orders, payment ----
-  goods: get<Goods[]>('/api/god/get'),
-  memberLevels: get<MemberLevelInfo[]>('/api/god/member-levels'),
-  payTypes: get<PayTypeOption[]>('/api/pay/types'),
-  /** The sandbox cashier's confirm; the app takes its URL from the order answer (pay.sandboxUrl). */
-  paySandboxConfirm: post<OrderRow & { changed: boolean }>('/api/pay/sandbox/:orderNo/confirm'),
-  orderCreate: post<OrderRow>('/api/order/create'),
-  orderCancel: post<OrderRow, { orderNo: string }>('/api/order/cancel'),
-  /** type=record: orders; type=integral-details: the points ledger. */
-  orderList: get<Page<OrderRow> | Page<LedgerRow>>('/api/order/list'),
-  orderDetail: get<OrderRow>('/api/order/detail'),
+// ---- goods, orders, payment ----
+export const goods: Get<Goods[]> = { method: 'GET', path: '/api/god/get' };
+export const memberLevels: Get<MemberLevelInfo[]> = { method: 'GET', path: '/api/god/member-levels' };
+export const payTypes: Get<PayTypeOption[]> = { method: 'GET', path: '/api/pay/types' };
+/** The sandbox cashier's confirm; the app takes its URL from the order answer (pay.sandboxUrl). */
+export const paySandboxConfirm: Post<OrderRow & { changed: boolean }> = { method: 'POST', path: '/api/pay/sandbox/:orderNo/confirm' };
+export const orderCreate: Post<OrderRow> = { method: 'POST', path: '/api/order/create' };
+export const orderCancel: Post<OrderRow, { orderNo: string }> = { method: 'POST', path: '/api/order/cancel' };
+/** type=record: orders; type=integral-details: the points ledger. */
+export const orderList: Get<Page<OrderRow> | Page<LedgerRow>> = { method: 'GET', path: '/api/order/list' };
+export const orderDetail: Get<OrderRow> = { method: 'GET', path: '/api/order/detail' };
 
-  // ---- files, health, development ----
-  file: get('/api/files/:id'),
-  healthz: get('/api/healthz'),
-  readyz: get('/api/readyz'),
-  /** Development and tests only (the console SMS provider's outbox). */
-  devSmsOutbox: get('/api/dev/sms-outbox'),
+// ---- files, health, development ----
+export const file: Get = { method: 'GET', path: '/api/files/:id' };
+export const healthz: Get = { method: 'GET', path: '/api/healthz' };
+export const readyz: Get = { method: 'GET', path: '/api/readyz' };
+/** Development and tests only (the console SMS provider's outbox). */
+export const devSmsOutbox: Get = { method: 'GET', path: '/api/dev/sms-outbox' };
 
-  // ---- the operator console (/admin) ----
-  adminMe: get<ConsoleMe>('/api/admin/me'),
-  adminOrders: get<Page<ConsoleOrder>>('/api/admin/orders'),
-  adminOrderConfirm: post<{ changed: boolean; order: OrderRow }>('/api/admin/orders/:orderNo/confirm'),
-  adminOrderCancel: post<OrderRow>('/api/admin/orders/:orderNo/cancel'),
-  adminUsers: get<Page<ConsoleUser>>('/api/admin/users'),
-  adminUser: get<ConsoleUserDetail>('/api/admin/users/:phone'),
-  adminUserPoints: post<{ before: number; after: number }>('/api/admin/users/:phone/points'),
-  adminUserMember: post<ConsoleUser>('/api/admin/users/:phone/member'),
-  adminUserDisable: post<ConsoleUser>('/api/admin/users/:phone/disable'),
-  adminUserEnable: post<ConsoleUser>('/api/admin/users/:phone/enable'),
-  adminUserDelete: post<{ userId: number; forfeited: number }>('/api/admin/users/:phone/delete'),
-  adminUserLogoutAll: post<{ ended: number }>('/api/admin/users/:phone/logout-all'),
-  adminUserRole: post<ConsoleUser>('/api/admin/users/:phone/role'),
-  adminUserContact: post<ConsoleUser>('/api/admin/users/:phone/contact'),
-  adminStats: get<DayStats[]>('/api/admin/stats'),
-  adminStaff: get('/api/admin/staff'),
-  adminGoods: get('/api/admin/goods'),
-  adminGoodsCreate: post('/api/admin/goods'),
-  adminGoodsUpdate: post('/api/admin/goods/:id'),
-  adminPriceTable: get('/api/admin/plan-configs'),
-  /** `:kind` is one of PRICE_ROW_KINDS. */
-  adminPriceRowCreate: post('/api/admin/plan-configs/:kind'),
-  adminPriceRowUpdate: post('/api/admin/plan-configs/:kind/:id'),
-  adminContacts: get('/api/admin/contacts'),
-  adminContactCreate: post('/api/admin/contacts'),
-  adminContactUpdate: post('/api/admin/contacts/:id'),
-  adminCollectAccounts: post('/api/admin/collect-accounts/:id'),
-  adminFiles: post<{ url: string }>('/api/admin/files'),
-  adminAnnouncements: get('/api/admin/announcements'),
-  adminAnnouncementCreate: post('/api/admin/announcements'),
-  adminAnnouncementUpdate: post('/api/admin/announcements/:id'),
-  adminAudit: get<Page<AuditEntry>>('/api/admin/audit'),
-  adminReconciliation: get<ReconciliationReport[]>('/api/admin/reconciliation'),
-} as const;
-
-export type RouteName = keyof typeof routes;
-export type AnswerOf<R> = R extends ApiRoute<HttpMethod, unknown, infer A> ? A : never;
+// ---- the operator console (/admin) ----
+export const adminMe: Get<ConsoleMe> = { method: 'GET', path: '/api/admin/me' };
+export const adminOrders: Get<Page<ConsoleOrder>> = { method: 'GET', path: '/api/admin/orders' };
+export const adminOrderConfirm: Post<{ changed: boolean; order: OrderRow }> = { method: 'POST', path: '/api/admin/orders/:orderNo/confirm' };
+export const adminOrderCancel: Post<OrderRow> = { method: 'POST', path: '/api/admin/orders/:orderNo/cancel' };
+export const adminUsers: Get<Page<ConsoleUser>> = { method: 'GET', path: '/api/admin/users' };
+export const adminUser: Get<ConsoleUserDetail> = { method: 'GET', path: '/api/admin/users/:phone' };
+export const adminUserPoints: Post<{ before: number; after: number }> = { method: 'POST', path: '/api/admin/users/:phone/points' };
+export const adminUserMember: Post<ConsoleUser> = { method: 'POST', path: '/api/admin/users/:phone/member' };
+export const adminUserDisable: Post<ConsoleUser> = { method: 'POST', path: '/api/admin/users/:phone/disable' };
+export const adminUserEnable: Post<ConsoleUser> = { method: 'POST', path: '/api/admin/users/:phone/enable' };
+export const adminUserDelete: Post<{ userId: number; forfeited: number }> = { method: 'POST', path: '/api/admin/users/:phone/delete' };
+export const adminUserLogoutAll: Post<{ ended: number }> = { method: 'POST', path: '/api/admin/users/:phone/logout-all' };
+export const adminUserRole: Post<ConsoleUser> = { method: 'POST', path: '/api/admin/users/:phone/role' };
+export const adminUserContact: Post<ConsoleUser> = { method: 'POST', path: '/api/admin/users/:phone/contact' };
+export const adminStats: Get<DayStats[]> = { method: 'GET', path: '/api/admin/stats' };
+export const adminStaff: Get = { method: 'GET', path: '/api/admin/staff' };
+export const adminGoods: Get = { method: 'GET', path: '/api/admin/goods' };
+export const adminGoodsCreate: Post = { method: 'POST', path: '/api/admin/goods' };
+export const adminGoodsUpdate: Post = { method: 'POST', path: '/api/admin/goods/:id' };
+export const adminPriceTable: Get = { method: 'GET', path: '/api/admin/plan-configs' };
+/** `:kind` is one of PRICE_ROW_KINDS. */
+export const adminPriceRowCreate: Post = { method: 'POST', path: '/api/admin/plan-configs/:kind' };
+export const adminPriceRowUpdate: Post = { method: 'POST', path: '/api/admin/plan-configs/:kind/:id' };
+export const adminContacts: Get = { method: 'GET', path: '/api/admin/contacts' };
+export const adminContactCreate: Post = { method: 'POST', path: '/api/admin/contacts' };
+export const adminContactUpdate: Post = { method: 'POST', path: '/api/admin/contacts/:id' };
+export const adminCollectAccounts: Post = { method: 'POST', path: '/api/admin/collect-accounts/:id' };
+export const adminFiles: Post<{ url: string }> = { method: 'POST', path: '/api/admin/files' };
+export const adminAnnouncements: Get = { method: 'GET', path: '/api/admin/announcements' };
+export const adminAnnouncementCreate: Post = { method: 'POST', path: '/api/admin/announcements' };
+export const adminAnnouncementUpdate: Post = { method: 'POST', path: '/api/admin/announcements/:id' };
+export const adminAudit: Get<Page<AuditEntry>> = { method: 'GET', path: '/api/admin/audit' };
+export const adminReconciliation: Get<ReconciliationReport[]> = { method: 'GET', path: '/api/admin/reconciliation' };
 
 /**
  * The entry's path with its `:name` segments filled in (each value URL-encoded); a segment not given

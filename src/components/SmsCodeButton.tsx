@@ -11,7 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import PlainButton from '@/components/PlainButton';
 import { apiPost } from '@/lib/api';
-import { routes } from '@common/routes';
+import * as routes from '@common/routes';
 
 export const SMS_COUNTDOWN_SECONDS = 60;
 

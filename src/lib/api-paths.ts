@@ -1,5 +1,5 @@
 /** API paths used as SWR keys by more than one module (kept here to avoid import cycles); the paths come from the route contract. */
-import { routes } from '@common/routes';
+import * as routes from '@common/routes';
 
 export const USER_DATA_PATH = routes.userData.path;
 export const SERVICE_INFO_PATH = routes.serviceInfo.path;

@@ -27,7 +27,7 @@ import { USER_DATA_PATH } from './api-paths';
 import { flushPendingLogouts, queueLogout, tokenHash } from './pending-logout';
 import { clearSession, getSnapshot, setUserInfo, storage, subscribe, type UserInfo } from './session-store';
 import { publicFileUrl } from './public-files';
-import { routes } from '@common/routes';
+import * as routes from '@common/routes';
 
 export {
   clearSession,

@@ -10,7 +10,8 @@
  * - Nothing else under /api/ is cached.
  */
 import { ANNOUNCEMENT_PATH, PLAN_FULL_DATA_PATH } from './api-paths';
-import { API_PREFIX, routes } from '@common/routes';
+import { API_PREFIX } from '@common/routes';
+import * as routes from '@common/routes';
 
 export const PUBLIC_API_CACHE = 'api-public';
 export const IMAGE_CACHE = 'images';

@@ -12,7 +12,7 @@ import { PRIVACY_POLICY_VERSION } from '@common/privacy';
 import PlainButton from '@/components/PlainButton';
 import { apiPost } from '@/lib/api';
 import { setUserInfo, useSession, type UserInfo } from '@/lib/session';
-import { routes } from '@common/routes';
+import * as routes from '@common/routes';
 
 export default function PrivacyConsent() {
   const { t } = useTranslation('layout');

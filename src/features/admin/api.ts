@@ -3,7 +3,8 @@ import useSWR, { mutate } from 'swr';
 import type { AuditEntry, ConsoleMe, ConsoleOrder, ConsoleUser, ConsoleUserDetail, DayStats, ReconciliationReport } from '@common/admin-types';
 import type { OrderRow, Page } from '@common/api-types';
 import { apiPost, apiUpload, type Query } from '@/lib/api';
-import { ADMIN_PREFIX, pathOf, routes } from '@common/routes';
+import { ADMIN_PREFIX, pathOf } from '@common/routes';
+import * as routes from '@common/routes';
 
 export interface GoodsRecord {
   id: number;

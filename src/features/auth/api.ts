@@ -1,7 +1,7 @@
 /** Auth calls: login, registration, password reset. */
 import { apiPost } from '@/lib/api';
 import type { AuthResult } from '@common/api-types';
-import { routes } from '@common/routes';
+import * as routes from '@common/routes';
 
 export const pwdLogin = (phone: string, password: string) => apiPost<AuthResult>(routes.userPwdLogin, { phone, password });
 

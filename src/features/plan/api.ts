@@ -7,7 +7,7 @@ import type { FlowType, PlanStatus } from '@common/domain';
 import { apiAction, apiPost, downloadXlsx, swrFetcher, type Query } from '@/lib/api';
 import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
 import type { CreatedPlan, DeleteResult, Page, PlanConfig, PlanCounts, PlanDetail, PlanForm, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
-import { routes } from '@common/routes';
+import * as routes from '@common/routes';
 
 export interface PlanFilters {
   flowType?: FlowType;

@@ -8,7 +8,7 @@ import useSWR, { preload } from 'swr';
 import type { Goods, GoodsType, LedgerRow, MemberLevelInfo, OrderRow, Page, PayScene, PayTypeOption } from '@common/api-types';
 import type { PayType } from '@common/domain';
 import { apiAction, apiGet, apiPost, swrFetcher, type Query } from '@/lib/api';
-import { routes } from '@common/routes';
+import * as routes from '@common/routes';
 
 export const ORDER_LIST_PATH = routes.orderList.path;
 export const ORDER_DETAIL_PATH = routes.orderDetail.path;

@@ -3,7 +3,7 @@ import useSWR from 'swr';
 import type { InvitedUser, Page } from '@common/api-types';
 import { apiPost, downloadFile } from '@/lib/api';
 import type { UserInfo } from '@/lib/session';
-import { routes } from '@common/routes';
+import * as routes from '@common/routes';
 
 export const RECOMMEND_LIST_PATH = routes.userRecommendList.path;
 export const RECOMMEND_PAGE_SIZE = 10;

@@ -14,7 +14,7 @@ import { smsCodeField, withSmsCode } from '../sms/index.ts';
 import { closeAccount } from './closure.ts';
 import { accountDataCopy, dataCopyDisposition } from './data-copy.ts';
 import { startRetentionSweep } from './retention.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const deleteBody = z.strictObject({ verifyCode: smsCodeField });
 

@@ -37,7 +37,8 @@ import {
 import { audited, listAudit, type Actor } from './audit.ts';
 import * as input from './input.ts';
 import { dailyStats } from './stats.ts';
-import { pathOf, routes } from '../../../../common/routes.ts';
+import { pathOf } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 type Handler = (request: FastifyRequest, ctx: AppContext, reply: FastifyReply) => Promise<unknown>;
 

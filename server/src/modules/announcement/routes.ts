@@ -9,7 +9,7 @@ import { announcementBannerHtml } from '../../../../common/announcement-banner.t
 import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../../http/prepared-answer.ts';
 import { msg, parseInput } from '../../http/validate.ts';
 import { ANNOUNCEMENT_TYPES, currentAnnouncement } from './announcements.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const query = z.strictObject({ type: z.enum(ANNOUNCEMENT_TYPES, msg('公告类型不正确（仅支持 top）')) });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { notFound } from '../../http/errors.ts';
 import { msg, parseInput } from '../../http/validate.ts';
 import { readFile } from './files.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const params = z.strictObject({ id: z.coerce.number(msg('文件不存在')).int(msg('文件不存在')).min(1, msg('文件不存在')).max(2147483647, msg('文件不存在')) });
 

@@ -4,7 +4,7 @@ import { perSource, prepareAnswer, sendPrepared } from '../../http/prepared-answ
 import { msg, parseInput } from '../../http/validate.ts';
 import { listMemberLevels } from '../user/index.ts';
 import { GOODS_TYPES, goodsOnSale, type GoodsOnSale, type GoodsType } from './goods.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const goodsQuery = z.strictObject({
   // refine: its sentence is answered as-is (no field-name prefix)

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ok } from '../../http/errors.ts';
 import { reportReadiness } from '../../http/metrics.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 /**
  * GET /api/healthz: liveness plus database reachability (503 when the database does not answer).

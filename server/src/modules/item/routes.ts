@@ -11,7 +11,7 @@ import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
 import { canonicalUrl, isItemId, recogniseItemLink, UNRECOGNISED_LINK, type RecognisedItem } from './links.ts';
 import { linkOnlyProvider, type ProductInfo, type ProductInfoProvider } from './provider.ts';
 import { msg, parseInput } from '../../http/validate.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 /** The app waits 30 s for a lookup; the provider gets a little less so we still answer the link. */
 const PROVIDER_TIMEOUT_MS = 25_000;

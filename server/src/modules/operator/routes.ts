@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound, ok } from '../../http/errors.ts';
 import { operatorFor, toServiceInfo } from './operators.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 export async function operatorRoutes(app: FastifyInstance) {
   app.get(routes.serviceInfo.path, { preHandler: app.optionalUser }, async (request) => {

@@ -11,7 +11,7 @@ import { cancelOwnOrder, createOrder, getOwnOrder, listOwnOrders, startExpirySwe
 import type { OrderPayments } from './payment.ts';
 import { latestDifferencesPerGateway, startDailyReconciliation, type OnReconciledPayment } from './reconcile.ts';
 import { reportReconciliation } from '../../http/metrics.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const PAY_SCENES: readonly PayScene[] = ['qr', 'wap'];
 

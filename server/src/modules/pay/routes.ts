@@ -11,7 +11,7 @@ import { getOwnOrder, isOnlinePayType, listedPayTypes, orderNoField, payOrder, s
 import { paymentsTotal } from '../../http/metrics.ts';
 import { RejectedNotification, type PaymentProvider } from './provider.ts';
 import { gateways, NOTIFY_PATHS, orderPayments, paymentProvider, sandboxProvider } from './providers.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const params = z.strictObject({ orderNo: orderNoField() });
 

@@ -5,7 +5,7 @@ import { perSource, prepareAnswer, sendPrepared } from '../../http/prepared-answ
 import type { PlanConfig } from '../../../../common/api-types.ts';
 import { cachedPlanConfigs, flowTypeSchema, type PlatformPrices } from './configs.ts';
 import { INT4_MAX, msg, parseInput } from '../../http/validate.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const configQuery = z.strictObject({ flowType: flowTypeSchema });
 const deepConditionQuery = z.strictObject({

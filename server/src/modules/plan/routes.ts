@@ -14,7 +14,7 @@ import { checkPlanForm } from './form.ts';
 import { assertSingleOwned, countPlans, createPlan, deletePlans, listPlans, planDetail, stopPlan, type PlanFilters } from './plans.ts';
 import { exportDisposition, writePlansWorkbook, XLSX_TYPE } from './export.ts';
 import { isCalendarDate } from '../../../../common/zoned-time.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const dateParam = (label: string) =>
   z.string().refine((s) => s === '' || isCalendarDate(s), msg(`${label}格式应为 YYYY-MM-DD`)).optional().transform((s) => s || undefined);

@@ -11,7 +11,7 @@ import { notFound, ok } from '../../http/errors.ts';
 import { msg, parseInput, phoneSchema } from '../../http/validate.ts';
 import { SMS_TYPES } from '../../../../common/domain.ts';
 import { sendSmsCode, type PhoneRegistered } from './codes.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const sendBody = z.strictObject({
   phone: phoneSchema,

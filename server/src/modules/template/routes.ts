@@ -17,7 +17,7 @@ import {
   listTemplates,
   updateTemplate,
 } from './templates.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const id = (label: string) => idField(`${label} ID 不正确`);
 const templateName = z.string(msg('请填写模板名称')).trim().min(1, msg('请填写模板名称')).max(50, msg('模板名称不超过 50 个字'));

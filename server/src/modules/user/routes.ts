@@ -15,7 +15,7 @@ import { AVATAR_PRESETS } from '../../../../common/domain.ts';
 import { PASSWORD_PATTERN } from '../../../../common/account-rules.ts';
 import { USER_MESSAGES, agreePrivacyPolicy, invitedUsers, passwordLogin, register, resetPassword, updateAvatar } from './accounts.ts';
 import { getUserData } from './membership.ts';
-import { routes } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const newPassword = z
   .string(msg('请输入密码'))

@@ -2,7 +2,7 @@
 import type { ItemInfo } from '@common/api-types';
 import type { FlowType } from '@common/domain';
 import { apiGet, ITEM_LOOKUP_TIMEOUT } from '@/lib/api';
-import { routes } from '@common/routes';
+import * as routes from '@common/routes';
 
 export type { ItemInfo };
 
