@@ -10,6 +10,8 @@
  *   @/components, @common). src/app/ is the composition root and may import any feature.
  * - Nothing in src/ imports server/, nor writes an API path: those come from common/routes.ts.
  * - common/ is shared by both sides and imports neither (only its own files and the catalogue data).
+ * - The prerendered pages (build/prerendered-page-modules.json) and every module they import statically
+ *   import no antd (they paint before it could arrive).
  * - server/src/http and server/src/db import no domain module (server/src/modules).
  * - A server module imports another module only through that module's index.ts; so do the ops CLI,
  *   the composition root, seeds, tests and benchmarks.
