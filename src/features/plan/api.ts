@@ -18,7 +18,7 @@ export interface PlanFilters {
   dateTo?: string;
 }
 
-export const PLAN_CONFIG_PATH = routes.planConfig.path;
+const PLAN_CONFIG_PATH = routes.planConfig.path;
 export const PLAN_LIST_PATH = routes.planList.path;
 export const PLAN_COUNT_PATH = routes.planCounts.path;
 export const PLAN_DETAIL_PATH = routes.planDetail.path;
