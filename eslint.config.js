@@ -1,5 +1,5 @@
 /**
- * ESLint (flat config) over the app, common/, the API server, the test suites and the scripts:
+ * ESLint (flat config) over the app, common/, the API server, the test suites, the build and the tools:
  * typescript-eslint's recommended rules, React's hooks rules for the app, and the import boundaries
  * that keep the layers apart (no-restricted-imports patterns; the layering is written out below).
  *
@@ -8,8 +8,10 @@
  * - A feature (src/features/<name>) never imports another feature: it reaches its own files with
  *   relative paths that stay inside the feature, and everything else through an alias (@/lib,
  *   @/components, @common). src/app/ is the composition root and may import any feature.
- * - Nothing in src/ imports server/.
+ * - Nothing in src/ imports server/, nor writes an API path: those come from common/routes.ts.
  * - common/ is shared by both sides and imports neither (only its own files and the catalogue data).
+ * - The prerendered pages (build/prerendered-page-modules.json) and every module they import statically
+ *   import no antd (they paint before it could arrive).
  * - server/src/http and server/src/db import no domain module (server/src/modules).
  * - A server module imports another module only through that module's index.ts; so do the ops CLI,
  *   the composition root, seeds, tests and benchmarks.
@@ -18,7 +20,8 @@
  *   for the tests), except the named exceptions in `tableExceptions` below; a module's tests
  *   (modules/<m>/*.test.ts) may read the barrel.
  */
-import { readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -88,6 +91,58 @@ function exceptionBlock(file, tables) {
 const noApp = { regex: '^(@/|(\\.\\./)+src/(features|components|app)(/|$))', message: 'The server never imports the app.' };
 const noServer = { regex: '^(\\.\\./)+server(/|$)', message: 'The app never imports the API server; share pure code through common/.' };
 
+const noApiPathStrings = ['Literal[value=/^\\/api(\\/|$)/]', 'TemplateElement[value.raw=/^\\/api(\\/|$)/]'].map((selector) => ({
+  selector,
+  message: 'API paths come from the route contract (common/routes.ts: routes.x, pathOf), never a string of their own.',
+}));
+
+const ROOT = dirname(new URL(import.meta.url).pathname);
+
+/** The module a relative, `@/` or `@common/` import names, or null (packages, styles, data). */
+function resolveLocal(fromFile, specifier) {
+  const base = specifier.startsWith('@/')
+    ? join(ROOT, 'src', specifier.slice(2))
+    : specifier.startsWith('@common/')
+      ? join(ROOT, 'common', specifier.slice('@common/'.length))
+      : specifier.startsWith('.')
+        ? join(dirname(fromFile), specifier)
+        : null;
+  if (!base) return null;
+  const candidates = [base, `${base}.ts`, `${base}.tsx`, join(base, 'index.ts'), join(base, 'index.tsx')];
+  return candidates.find((file) => /\.(ts|tsx|js|mjs)$/.test(file) && existsSync(file) && statSync(file).isFile()) ?? null;
+}
+
+/**
+ * The prerendered pages' modules (build/prerendered-page-modules.json, which vite.config.ts reads
+ * too) and every module they import statically, transitively: what paints /login, /register,
+ * /find-pwd and /privacy before antd could arrive. Type-only imports load nothing; import() loads later.
+ */
+function staticImportClosure(entries) {
+  const seen = new Set();
+  const queue = entries.map((entry) => join(ROOT, entry));
+  while (queue.length) {
+    const file = queue.shift();
+    if (seen.has(file)) continue;
+    seen.add(file);
+    const text = readFileSync(file, 'utf8');
+    for (const [, specifier] of text.matchAll(/^\s*(?:import|export)(?!\s+type\s)\s[^'"]*?['"]([^'"]+)['"]/gm)) {
+      const target = resolveLocal(file, specifier);
+      if (target) queue.push(target);
+    }
+  }
+  return [...seen].map((file) => relative(ROOT, file));
+}
+
+const plainPageFiles = staticImportClosure(Object.values(JSON.parse(readFileSync(join(ROOT, 'build/prerendered-page-modules.json'), 'utf8'))));
+
+// esquery's regular expressions hold no '/' (\\x2F stands for it) nor lookaheads. @ant-design/icons-svg (plain SVG
+// data, drawn by SvgIcon) is allowed.
+const ANTD_SOURCE = '[source.value=/^(antd|@rc-component|@ant-design)(\\x2F|$)/]:not([source.value=/^@ant-design\\x2Ficons-svg\\x2F/]):not([importKind="type"]):not([exportKind="type"])';
+const noAntd = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
+  selector: `${node}${ANTD_SOURCE}`,
+  message: 'The prerendered pages (/login, /register, /find-pwd, /privacy) and what they import statically load no antd: use the Plain* components, or a lazy part (import()).',
+}));
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', 'dist/**', 'dev-dist/**', 'coverage/**', 'data/**', '.lighthouseci/**', 'server/drizzle/**', 'server/dist/**', 'public/**'],
@@ -138,6 +193,28 @@ export default tseslint.config(
       ),
     })),
   ),
+
+  // ---- one route contract: the app names API paths only through common/routes.ts ----
+  {
+    files: [`src/**/*.${TS}`],
+    ignores: ['**/*.test.{ts,tsx}', 'src/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noApiPathStrings] },
+  },
+  {
+    // the server registers its routes from the contract too; web/ answers what no module does (the SPA fallback)
+    files: [`server/src/modules/**/routes.ts`],
+    ignores: ['server/src/modules/web/**'],
+    rules: { 'no-restricted-syntax': ['error', ...noApiPathStrings] },
+  },
+  // ---- the plain (prerendered) pages and everything they import statically load no antd ----
+  {
+    files: plainPageFiles.filter((file) => file.startsWith('src/')),
+    rules: { 'no-restricted-syntax': ['error', ...noApiPathStrings, ...noAntd] },
+  },
+  {
+    files: plainPageFiles.filter((file) => !file.startsWith('src/')),
+    rules: { 'no-restricted-syntax': ['error', ...noAntd] },
+  },
 
   // ---- import boundaries: common/ ----
   {

@@ -13,13 +13,14 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { catalogueInIndexHtml } from './scripts/vite-catalogue-plugin';
-import { prerenderPublicPages } from './scripts/vite-prerender-plugin';
+import { catalogueInIndexHtml } from './build/vite-catalogue-plugin';
+import { prerenderPublicPages } from './build/vite-prerender-plugin';
+import prerenderedPageModules from './build/prerendered-page-modules.json' with { type: 'json' };
 import { PRERENDERED_PAGES } from './common/prerendered-pages';
-import { buildTargets } from './scripts/browser-targets';
-import { floorCheckInHead } from './scripts/vite-floor-check-plugin';
-import { startupImagesInHead } from './scripts/vite-installed-app-plugin';
-import { flexGapFallback } from './scripts/postcss-flex-gap-fallback';
+import { buildTargets } from './build/browser-targets';
+import { floorCheckInHead } from './build/vite-floor-check-plugin';
+import { startupImagesInHead } from './build/vite-installed-app-plugin';
+import { flexGapFallback } from './build/postcss-flex-gap-fallback';
 
 const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
 const appOrigin = '/';
@@ -137,12 +138,8 @@ export default defineConfig({
     startupImagesInHead(),
     prerenderPublicPages({
       entry: 'src/entry-prerender.tsx',
-      pageModules: {
-        '/login': 'src/features/auth/pages/LoginPage.tsx',
-        '/register': 'src/features/auth/pages/RegisterPage.tsx',
-        '/find-pwd': 'src/features/auth/pages/FindPwdPage.tsx',
-        '/privacy': 'src/features/legal/pages/PrivacyPage.tsx',
-      },
+      // also read by eslint.config.js, which keeps antd out of these pages and what they import
+      pageModules: prerenderedPageModules,
     }),
     VitePWA({
       base: appOrigin,

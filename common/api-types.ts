@@ -280,3 +280,13 @@ export interface ServiceInfo {
   nickname: string;
   remark: string;
 }
+
+/** What the item lookup answers: the id and canonical url, plus what a product-info provider knows. */
+export interface ItemInfo {
+  itemId: string;
+  url: string;
+  title?: string | null;
+  image?: string | null;
+  shopName?: string | null;
+  price?: number | null;
+}

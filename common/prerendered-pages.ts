@@ -1,5 +1,5 @@
 /**
- * The public pages the build writes as real HTML (/privacy is open to signed-in users too) (scripts/vite-prerender-plugin.ts), and the file
+ * The public pages the build writes as real HTML (/privacy is open to signed-in users too) (build/vite-prerender-plugin.ts), and the file
  * each is written to. The API's web module, nginx (nginx/templates) and the service worker answer
  * a navigation to one of these paths with its own file; every other route gets the SPA shell.
  */

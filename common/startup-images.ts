@@ -2,8 +2,8 @@
  * The iPhone launch screens of the installed app (`<link rel="apple-touch-startup-image">`, portrait):
  * one per current screen size, in CSS pixels and device pixel ratio. iOS picks the one whose media
  * query matches the phone and shows it while the app starts (without one: a white screen). Made by
- * `npm run screenshots` (scripts/screenshots.mjs) into public/startup/; the build links them in
- * every page's head (scripts/vite-installed-app-plugin.ts).
+ * `npm run screenshots` (tools/screenshots.mjs) into public/startup/; the build links them in
+ * every page's head (build/vite-installed-app-plugin.ts).
  */
 export interface StartupImage {
   width: number;

@@ -1,5 +1,5 @@
 /**
- * Build-time entry (a Vite SSR build run by scripts/vite-prerender-plugin.ts): renders the app as a
+ * Build-time entry (a Vite SSR build run by build/vite-prerender-plugin.ts): renders the app as a
  * visitor sees it at a public path, the same tree src/main.tsx hydrates. Lazy pages are waited for
  * (react-dom/static), so the HTML holds the page itself, not its loading spinner.
  */

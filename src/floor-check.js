@@ -1,5 +1,5 @@
 /*
- * Inlined in the head of index.html and of every prerendered page by scripts/vite-floor-check-plugin.ts,
+ * Inlined in the head of index.html and of every prerendered page by build/vite-floor-check-plugin.ts,
  * as it is (plain ES5, so every engine runs it, and its hash in nginx's CSP stays put; its texts come
  * from the page's embedded catalogue, layout.floor.*). Runs before any of the app's scripts.
  * - Below the browser floor (package.json's browserslist), the app cannot run: instead of a page that
@@ -7,7 +7,7 @@
  *   Known at once from missing platform features (module scripts, ES2020's library); otherwise from the
  *   app's own scripts failing to parse (a SyntaxError from this origin's scripts before the app starts).
  * - Flex `gap` (Chromium 84): without it the class `no-flex-gap` on <html> applies the stylesheets'
- *   fallback margins (scripts/postcss-flex-gap-fallback.ts).
+ *   fallback margins (build/postcss-flex-gap-fallback.ts).
  */
 (function () {
   var html = document.documentElement;
@@ -22,7 +22,7 @@
 
   var shown = false;
   function text(key) {
-    // the built page embeds the catalogue (scripts/vite-catalogue-plugin.ts); the dev server does not
+    // the built page embeds the catalogue (build/vite-catalogue-plugin.ts); the dev server does not
     var block = document.getElementById('i18n-catalogue');
     var layout = block ? JSON.parse(block.textContent).resources.layout : null;
     return layout && layout.floor ? layout.floor[key] : '';

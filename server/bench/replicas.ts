@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 // @ts-expect-error autocannon ships no types (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
-import { startNginx, freePort } from '../../scripts/edge-local.mjs';
+import { startNginx, freePort } from '../../tools/edge-local.mjs';
 import { startPostgres } from '../test/support/postgres-server.mjs';
 import { startApiServer, type ApiServer } from '../test/support/processes.mjs';
 

@@ -1,13 +1,12 @@
 /**
  * The route table. Every page is lazy; a signed-in page's code and first API calls start together
  * (`startRoute`), not one after the other. The guard runs first; visitors reach only the visitor
- * paths. Pages owned by feature helpers (flow, plan, recharge) are only routed from here.
+ * paths. Pages owned by feature helpers (plan, recharge) are only routed from here.
  */
 import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
 import { FLOW_TYPES } from '@common/domain';
 import { rememberInvite } from '@/lib/session';
-import { preloadFlowData } from '@/features/flow/api';
 import { preloadPlanData } from '@/features/plan/api';
 import { preloadRechargeData } from '@/features/recharge/api';
 import { inviteIdFromPath } from './guard';
@@ -22,7 +21,7 @@ const PrivacyPage = lazyPage(() => import('@/features/legal/pages/PrivacyPage'),
 // tabs bring antd's provider along): they wait for none of antd's code.
 const HomePage = lazyPage(() => import('@/features/home/pages/HomePage'), ['home']);
 const UserCenterPage = lazyPage(() => import('@/features/user/pages/UserCenterPage'), ['user']);
-const FlowPage = lazyPage(() => import('@/features/flow/pages/FlowPage'), ['flow']);
+const PublishPage = lazyPage(() => import('@/features/plan/pages/PublishPage'), ['flow']);
 const PlanPage = lazyPage(() => import('@/features/plan/pages/PlanPage'), ['plan']);
 const RechargePage = lazyPage(() => import('@/features/recharge/pages/RechargePage'), ['recharge']);
 const NotFoundPage = withAntd(() => import('./NotFoundPage'));
@@ -54,7 +53,7 @@ function pageStart(path: string): PageStart | undefined {
   if (path === '/plan/list') return { parts: [PlanPage], name: 'plan/list', load: preloadPlanData.list };
   if (path === '/plan/template') return { parts: [PlanPage], name: 'plan/template', load: preloadPlanData.template };
   const [, section, type = ''] = path.split('/');
-  if (section === 'flow' && isOneOf(FLOW_TYPES, type)) return { parts: [FlowPage], name: `flow/${type}`, load: () => preloadFlowData(type) };
+  if (section === 'flow' && isOneOf(FLOW_TYPES, type)) return { parts: [PublishPage], name: `flow/${type}`, load: () => preloadPlanData.publish(type) };
   if (section === 'recharge' && isOneOf(RECHARGE_TYPES, type)) {
     return { parts: [RechargePage], name: `recharge/${type}`, load: type === 'integral' || type === 'member' ? preloadRechargeData[type] : undefined };
   }
@@ -85,7 +84,7 @@ function InviteRedirect() {
 function FlowRoute() {
   const { type } = useParams<{ type: string }>();
   if (!isOneOf(FLOW_TYPES, type)) return <NotFoundPage />;
-  return <FlowPage key={type} flowType={type} />;
+  return <PublishPage key={type} flowType={type} />;
 }
 
 function RechargeRoute() {

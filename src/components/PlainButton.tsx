@@ -1,6 +1,6 @@
 /**
  * PlainButton: a native button styled like antd's (primary / default / dashed / text / link, danger,
- * block, sizes, icon only, loading), for the screens that load no antd up front (README: "antd only
+ * block, sizes, icon only, loading), for the screens that load no antd up front (docs/architecture.md: "antd only
  * where it is used"); inside antd's own dialogs and screens use antd's Button.
  */
 import type { ButtonHTMLAttributes } from 'react';

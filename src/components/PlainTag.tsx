@@ -1,6 +1,6 @@
 /**
  * PlainTag: a span that looks like antd's Tag in the colours the app uses (styles.css, `plain-tag`),
- * for the screens that load no antd up front (README: "antd only where it is used"). Elsewhere antd's Tag is already loaded.
+ * for the screens that load no antd up front (docs/architecture.md: "antd only where it is used"). Elsewhere antd's Tag is already loaded.
  */
 import type { HTMLAttributes } from 'react';
 

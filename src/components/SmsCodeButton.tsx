@@ -11,6 +11,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import PlainButton from '@/components/PlainButton';
 import { apiPost } from '@/lib/api';
+import * as routes from '@common/routes';
 
 export const SMS_COUNTDOWN_SECONDS = 60;
 
@@ -50,7 +51,7 @@ export default function SmsCodeButton({ phone, type, onMissingPhone, onSent, blo
     }
     setSending(true);
     try {
-      await apiPost('/api/user/send-sms-code', { phone: value, type }, { silent: true });
+      await apiPost(routes.userSendSmsCode, { phone: value, type }, { silent: true });
       if (!mounted.current) return;
       setSeconds(SMS_COUNTDOWN_SECONDS);
       onSent?.();

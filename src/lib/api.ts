@@ -17,6 +17,7 @@
  * one new Idempotency-Key per call, kept across its retry), `swrFetcher` (SWR key = path or [path, query]), `downloadXlsx(path, query,
  * filename)`, `ApiError`, `ITEM_LOOKUP_TIMEOUT`, `buildUrl`. Toasts come from `./toast`.
  */
+import type { ApiRoute, HttpMethod } from '@common/routes';
 import { navigate } from 'wouter/use-browser-location';
 import i18n from './i18n';
 import { reportNetworkFailure, reportNetworkOk } from './network-status';
@@ -196,25 +197,34 @@ export async function apiRequest<T>(method: 'GET' | 'POST', path: string, query?
   }
 }
 
-export async function apiGet<T>(path: string, query?: Query, opts?: RequestOptions): Promise<T> {
-  return (await apiRequest<T>('GET', path, query, undefined, opts)).data as T;
+/**
+ * What a call names: an entry of the route contract (common/routes.ts; its answer type comes along)
+ * or a path made from one (`pathOf`, a URL an answer gave).
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any request type: the caller passes the request
+export type ApiTarget<T> = string | ApiRoute<HttpMethod, any, T>;
+
+const pathOfTarget = <T>(target: ApiTarget<T>) => (typeof target === 'string' ? target : target.path);
+
+export async function apiGet<T>(target: ApiTarget<T>, query?: Query, opts?: RequestOptions): Promise<T> {
+  return (await apiRequest<T>('GET', pathOfTarget(target), query, undefined, opts)).data as T;
 }
 
-export async function apiPost<T>(path: string, body?: unknown, opts?: RequestOptions): Promise<T> {
-  return (await apiRequest<T>('POST', path, undefined, body ?? {}, opts)).data as T;
+export async function apiPost<T>(target: ApiTarget<T>, body?: unknown, opts?: RequestOptions): Promise<T> {
+  return (await apiRequest<T>('POST', pathOfTarget(target), undefined, body ?? {}, opts)).data as T;
 }
 
 /**
  * A POST that creates something or moves points (a publish, a purchase, a template save): a new
  * Idempotency-Key for this action, so its automatic retry can never do it twice.
  */
-export function apiAction<T>(path: string, body?: unknown, opts?: Omit<RequestOptions, 'idempotencyKey'>): Promise<T> {
-  return apiPost<T>(path, body, { ...opts, idempotencyKey: newIdempotencyKey() });
+export function apiAction<T>(target: ApiTarget<T>, body?: unknown, opts?: Omit<RequestOptions, 'idempotencyKey'>): Promise<T> {
+  return apiPost<T>(target, body, { ...opts, idempotencyKey: newIdempotencyKey() });
 }
 
 /** Uploads a file as the request body (its type as Content-Type); answers `data`. */
-export async function apiUpload<T>(path: string, file: Blob, opts?: RequestOptions): Promise<T> {
-  return (await apiRequest<T>('POST', path, undefined, file, opts)).data as T;
+export async function apiUpload<T>(target: ApiTarget<T>, file: Blob, opts?: RequestOptions): Promise<T> {
+  return (await apiRequest<T>('POST', pathOfTarget(target), undefined, file, opts)).data as T;
 }
 
 /** SWR fetcher: key is a path, or `[path, query]`. Errors toast (use your own fetcher to stay silent). */
@@ -227,7 +237,8 @@ export function swrFetcher<T>(key: string | readonly [string, Query?]): Promise<
  * A file the API makes on request (GET with a blob answer) saved as `filename`. Rejects with
  * "请求未授权" without a token and "请求错误" on a non-200 status; 401 also logs out.
  */
-export async function downloadFile(path: string, query: Query | undefined, filename: string): Promise<void> {
+export async function downloadFile(target: ApiTarget<unknown>, query: Query | undefined, filename: string): Promise<void> {
+  const path = pathOfTarget(target);
   const token = getToken();
   if (!token) throw new Error(i18n.t('common:error.unauthorized'));
   let response: Response;
@@ -253,5 +264,5 @@ export async function downloadFile(path: string, query: Query | undefined, filen
 }
 
 /** Spreadsheet export: `downloadFile` saved as `<filename>.xlsx`. */
-export const downloadXlsx = (path: string, query: Query | undefined, filename: string) =>
-  downloadFile(path, query, filename.toLowerCase().endsWith('.xlsx') ? filename : `${filename}.xlsx`);
+export const downloadXlsx = (target: ApiTarget<unknown>, query: Query | undefined, filename: string) =>
+  downloadFile(target, query, filename.toLowerCase().endsWith('.xlsx') ? filename : `${filename}.xlsx`);

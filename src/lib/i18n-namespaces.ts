@@ -1,7 +1,7 @@
 /**
  * The shell's namespaces: available before the first render (every page needs them). The other
  * namespaces of locales/zh-cn/ load when a component first asks for them. Read by the app
- * (./i18n.ts) and by the build (scripts/vite-catalogue-plugin.ts), which embeds these in index.html.
+ * (./i18n.ts) and by the build (build/vite-catalogue-plugin.ts), which embeds these in index.html.
  */
 export const EAGER_NAMESPACES = ['common', 'layout', 'auth'] as const;
 

@@ -7,7 +7,7 @@
  * namespace is a small JSON file fetched the first time a component calls `useTranslation('<ns>')`
  * (react-i18next suspends until it is there; the routes' Suspense shows the page spinner), so /login
  * stays small. In the built app no text is inside a JS chunk: the build embeds the shell's namespaces
- * and the other files' URLs in index.html (scripts/vite-catalogue-plugin.ts), so changing a text
+ * and the other files' URLs in index.html (build/vite-catalogue-plugin.ts), so changing a text
  * renames at most that namespace's file, not every chunk.
  *
  * Use in components: `const { t } = useTranslation('ns')` then `t('key')`, or `t('otherNs:key')`
@@ -23,7 +23,7 @@ type Catalogue = Record<string, unknown>;
 
 export { EAGER_NAMESPACES };
 
-/** The built app's catalogue: embedded in index.html by the build (scripts/vite-catalogue-plugin.ts). */
+/** The built app's catalogue: embedded in index.html by the build (build/vite-catalogue-plugin.ts). */
 function embeddedCatalogue(): EmbeddedCatalogue {
   const text = typeof document === 'undefined' ? null : document.getElementById(CATALOGUE_ELEMENT_ID)?.textContent;
   try {

@@ -27,6 +27,7 @@ import { USER_DATA_PATH } from './api-paths';
 import { flushPendingLogouts, queueLogout, tokenHash } from './pending-logout';
 import { clearSession, getSnapshot, setUserInfo, storage, subscribe, type UserInfo } from './session-store';
 import { publicFileUrl } from './public-files';
+import * as routes from '@common/routes';
 
 export {
   clearSession,
@@ -74,7 +75,7 @@ export async function logout() {
   const token = getSnapshot().token;
   if (token) {
     try {
-      await apiPost('/api/user/logout', undefined, { silent: true, timeout: LOGOUT_TIMEOUT });
+      await apiPost(routes.userLogout, undefined, { silent: true, timeout: LOGOUT_TIMEOUT });
     } catch (error) {
       console.warn('logout request failed', error);
       if (!(error instanceof ApiError) || error.status === 0 || error.status >= 500) await keepLogout(token);
@@ -136,6 +137,18 @@ export function refreshCurrentUser() {
     console.warn('refresh user info failed', error);
     return undefined;
   });
+}
+
+/**
+ * The balance an answer states (a publish answers the balance after its charge), shown everywhere
+ * at once without asking for the user data again.
+ */
+export function setCurrentBalance(integral: number) {
+  const user = getSnapshot().user;
+  if (!user) return;
+  const updated = { ...user, integral };
+  setUserInfo(updated);
+  void mutate(USER_DATA_PATH, updated, { revalidate: false });
 }
 
 export function rememberInvite(id: string) {

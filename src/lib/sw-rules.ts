@@ -10,6 +10,8 @@
  * - Nothing else under /api/ is cached.
  */
 import { ANNOUNCEMENT_PATH, PLAN_FULL_DATA_PATH } from './api-paths';
+import { API_PREFIX } from '@common/routes';
+import * as routes from '@common/routes';
 
 export const PUBLIC_API_CACHE = 'api-public';
 export const IMAGE_CACHE = 'images';
@@ -24,7 +26,7 @@ export const CREDENTIAL_HEADERS: readonly string[] = ['t-token', 'authorization'
 /** Status codes an entry of a runtime cache may have. */
 export const CACHEABLE_STATUSES = [200];
 
-export const LOGOUT_HASH_PATH = '/api/user/logout-hash';
+export const LOGOUT_HASH_PATH = routes.userLogoutHash.path;
 /**
  * Calls the API client sends without the token: the public answers, and the kept logout (the
  * service worker's Background Sync stores that request, headers included, until it gets through).
@@ -38,7 +40,7 @@ export function isPublicApi(url: URL, sameOrigin: boolean): boolean {
 }
 
 export function isRuntimeImage(request: Request, url: URL): boolean {
-  return request.destination === 'image' && !url.pathname.startsWith('/api/');
+  return request.destination === 'image' && !url.pathname.startsWith(API_PREFIX);
 }
 
 /** The same GET without credential headers (what goes to the network and into the cache). */

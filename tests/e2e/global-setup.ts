@@ -2,7 +2,7 @@
  * Starts the real server once for all e2e files: builds the app's dist/ when missing (`npm run build`; E2E_BUILD=1 forces it)
  * under NODE_ENV=development, as an operator's shell may have it (the build must ignore it),
  * and the API's server/dist/ always (a second, so it is never stale), then starts the built API server as `npm start` runs it
- * (server/test/processes.mjs) on a random free port with DATA_DIR (fresh temp folder),
+ * (server/test/support/processes.mjs) on a random free port with DATA_DIR (fresh temp folder),
  * waits for /api/healthz, and provides `baseURL` to the tests (`inject('baseURL')`). Afterwards
  * `ops verify` checks the money on the folder the journeys leave behind: a finding fails the run.
  * E2E_BASE_URL=http://... skips all that and tests a server that is already running.

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb } from '../../scripts/build-web.mjs';
+import { buildWeb } from '../../build/build-web.mjs';
 import { startApiServer, type ApiServer } from '../../server/test/support/processes.mjs';
 import { api, CONTENT_TYPES, controlledWithPriceTableCached, DEMO, listenOnLoopback, login, openPage, openSignedInPage, registerUserViaApi, serviceWorkerScope, sessionToken, useBrowser } from './harness';
 

@@ -7,7 +7,7 @@ import { createServer as createHttpServer, type IncomingHttpHeaders, type Server
 import { createServer as createTcpServer, type Socket } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../scripts/edge-local.mjs';
+import { freePort } from '../../tools/edge-local.mjs';
 import { get, one, post, type RawResponse } from './http';
 import { startSecondNginx, type SecondNginx } from './second-nginx';
 

@@ -5,7 +5,7 @@
  * question, type A); anything else gets an empty answer, an unknown name NXDOMAIN.
  */
 import { createSocket } from 'node:dgram';
-import { freePort } from '../../scripts/edge-local.mjs';
+import { freePort } from '../../tools/edge-local.mjs';
 
 const TYPE_A = 1;
 const CLASS_IN = 1;

@@ -12,7 +12,7 @@ import { get, one, post, type RawResponse } from './http';
 import { startSecondNginx } from './second-nginx';
 import { ANNOUNCEMENT_BANNER_INCLUDE } from '../../common/announcement-banner';
 import { PRERENDERED_PAGES } from '../../common/prerendered-pages';
-import { freePort } from '../../scripts/edge-local.mjs';
+import { freePort } from '../../tools/edge-local.mjs';
 
 const edge = inject('edge');
 const at = (path: string) => `${edge.url}${path}`;

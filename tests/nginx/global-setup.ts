@@ -1,6 +1,6 @@
 /** Starts the edge once for all nginx test files: API + nginx on free ports, torn down after. */
 import type { TestProject } from 'vitest/node';
-import { startEdge } from '../../scripts/edge-local.mjs';
+import { startEdge } from '../../tools/edge-local.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {

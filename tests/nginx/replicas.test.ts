@@ -8,7 +8,7 @@
  */
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { freePort } from '../../scripts/edge-local.mjs';
+import { freePort } from '../../tools/edge-local.mjs';
 import { startApiServer, type ApiServer } from '../../server/test/support/processes.mjs';
 import { startPostgres, type PostgresServer } from '../../server/test/support/postgres-server.mjs';
 import { startFakeDns, type FakeDns } from './dns';

@@ -2,7 +2,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort, startNginx, type NginxOptions } from '../../scripts/edge-local.mjs';
+import { freePort, startNginx, type NginxOptions } from '../../tools/edge-local.mjs';
 
 export interface SecondNginx {
   url: string;

@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { floorCheckHash } from '../../scripts/vite-floor-check-plugin';
-import { EDGE_LIMIT_DEFAULTS, NGINX_DIR, ROOT, TEMPLATE_VARIABLES, renderTemplate } from '../../scripts/edge-local.mjs';
+import { floorCheckHash } from '../../build/vite-floor-check-plugin';
+import { EDGE_LIMIT_DEFAULTS, NGINX_DIR, ROOT, TEMPLATE_VARIABLES, renderTemplate } from '../../tools/edge-local.mjs';
 
 const values = {
   NGINX_PORT: '8080',

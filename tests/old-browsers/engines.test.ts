@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchOldChromium, type OldBrowser, type OldEngine, type OldPage } from './engines';
-import { DEMO, SIGNED_IN_ROUTES } from '../../scripts/signed-in.mjs';
+import { DEMO, SIGNED_IN_ROUTES } from '../../tools/signed-in.mjs';
 
 const baseURL = () => inject('baseURL');
 const PHONE_VIEWPORT = { width: 390, height: 844 };

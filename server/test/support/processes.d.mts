@@ -1,4 +1,4 @@
-// Types of server/test/processes.mjs, for the TypeScript callers (benchmarks, e2e setup, nginx tests).
+// Types of server/test/support/processes.mjs, for the TypeScript callers (benchmarks, e2e setup, nginx tests).
 import type { ChildProcess } from 'node:child_process';
 
 export function freePort(): Promise<number>;

@@ -3,6 +3,8 @@ import useSWR, { mutate } from 'swr';
 import type { AuditEntry, ConsoleMe, ConsoleOrder, ConsoleUser, ConsoleUserDetail, DayStats, ReconciliationReport } from '@common/admin-types';
 import type { OrderRow, Page } from '@common/api-types';
 import { apiPost, apiUpload, type Query } from '@/lib/api';
+import { ADMIN_PREFIX, pathOf } from '@common/routes';
+import * as routes from '@common/routes';
 
 export interface GoodsRecord {
   id: number;
@@ -45,46 +47,46 @@ export interface Announcement {
   createdAt: string;
 }
 
-const ADMIN = '/api/admin';
+const ADMIN = ADMIN_PREFIX;
 /** Every console list key, re-fetched after any write (the console is small; staleness costs more than a refetch). */
 const refreshAll = () => mutate((key) => (Array.isArray(key) ? key[0] : key)?.toString().startsWith(ADMIN));
 
 async function write<T>(path: string, body?: unknown): Promise<T> {
-  const result = await apiPost<T>(`${ADMIN}${path}`, body);
+  const result = await apiPost<T>(path, body);
   await refreshAll();
   return result;
 }
 
-export const useConsoleMe = () => useSWR<ConsoleMe>(`${ADMIN}/me`, { shouldRetryOnError: false });
-export const useConsoleOrders = (q: Query) => useSWR<Page<ConsoleOrder>>([`${ADMIN}/orders`, q] as const, { keepPreviousData: true });
-export const useConsoleUsers = (q: Query) => useSWR<Page<ConsoleUser>>([`${ADMIN}/users`, q] as const, { keepPreviousData: true });
-export const useConsoleUser = (phone: string) => useSWR<ConsoleUserDetail>(`${ADMIN}/users/${phone}`);
-export const useGoodsList = () => useSWR<GoodsRecord[]>(`${ADMIN}/goods`);
-export const usePriceTable = () => useSWR<PriceTableTree>(`${ADMIN}/plan-configs`);
-export const useContacts = (enabled = true) => useSWR<Contact[]>(enabled ? `${ADMIN}/contacts` : null);
-export const useAnnouncements = () => useSWR<Announcement[]>(`${ADMIN}/announcements`);
-export const useAudit = (q: Query) => useSWR<Page<AuditEntry>>([`${ADMIN}/audit`, q] as const, { keepPreviousData: true });
-export const useReconciliation = () => useSWR<ReconciliationReport[]>(`${ADMIN}/reconciliation`);
-export const useStats = (q: Query) => useSWR<DayStats[]>([`${ADMIN}/stats`, q] as const, { keepPreviousData: true });
+export const useConsoleMe = () => useSWR<ConsoleMe>(routes.adminMe.path, { shouldRetryOnError: false });
+export const useConsoleOrders = (q: Query) => useSWR<Page<ConsoleOrder>>([routes.adminOrders.path, q] as const, { keepPreviousData: true });
+export const useConsoleUsers = (q: Query) => useSWR<Page<ConsoleUser>>([routes.adminUsers.path, q] as const, { keepPreviousData: true });
+export const useConsoleUser = (phone: string) => useSWR<ConsoleUserDetail>(pathOf(routes.adminUser, { phone }));
+export const useGoodsList = () => useSWR<GoodsRecord[]>(routes.adminGoods.path);
+export const usePriceTable = () => useSWR<PriceTableTree>(routes.adminPriceTable.path);
+export const useContacts = (enabled = true) => useSWR<Contact[]>(enabled ? routes.adminContacts.path : null);
+export const useAnnouncements = () => useSWR<Announcement[]>(routes.adminAnnouncements.path);
+export const useAudit = (q: Query) => useSWR<Page<AuditEntry>>([routes.adminAudit.path, q] as const, { keepPreviousData: true });
+export const useReconciliation = () => useSWR<ReconciliationReport[]>(routes.adminReconciliation.path);
+export const useStats = (q: Query) => useSWR<DayStats[]>([routes.adminStats.path, q] as const, { keepPreviousData: true });
 
-export const confirmOrder = (orderNo: string, remark: string) => write<{ changed: boolean; order: OrderRow }>(`/orders/${orderNo}/confirm`, { remark });
-export const cancelOrder = (orderNo: string, remark: string) => write<OrderRow>(`/orders/${orderNo}/cancel`, { remark });
+export const confirmOrder = (orderNo: string, remark: string) => write<{ changed: boolean; order: OrderRow }>(pathOf(routes.adminOrderConfirm, { orderNo }), { remark });
+export const cancelOrder = (orderNo: string, remark: string) => write<OrderRow>(pathOf(routes.adminOrderCancel, { orderNo }), { remark });
 
-export const adjustPoints = (phone: string, delta: number, remark: string) => write<{ before: number; after: number }>(`/users/${phone}/points`, { delta, remark });
-export const setMember = (phone: string, level: number, deadline: string | null) => write<ConsoleUser>(`/users/${phone}/member`, { level, deadline });
-export const disableUser = (phone: string, remark: string) => write<ConsoleUser>(`/users/${phone}/disable`, { remark });
-export const enableUser = (phone: string, remark: string) => write<ConsoleUser>(`/users/${phone}/enable`, { remark });
+export const adjustPoints = (phone: string, delta: number, remark: string) => write<{ before: number; after: number }>(pathOf(routes.adminUserPoints, { phone }), { delta, remark });
+export const setMember = (phone: string, level: number, deadline: string | null) => write<ConsoleUser>(pathOf(routes.adminUserMember, { phone }), { level, deadline });
+export const disableUser = (phone: string, remark: string) => write<ConsoleUser>(pathOf(routes.adminUserDisable, { phone }), { remark });
+export const enableUser = (phone: string, remark: string) => write<ConsoleUser>(pathOf(routes.adminUserEnable, { phone }), { remark });
 /** 注销 at the owner's request made through support (audited): the same deletion as the user's own. */
-export const deleteUser = (phone: string, remark: string) => write<{ userId: number; forfeited: number }>(`/users/${phone}/delete`, { remark });
-export const logoutAll = (phone: string) => write<{ ended: number }>(`/users/${phone}/logout-all`);
-export const setRole = (phone: string, role: 'operator' | 'admin' | null) => write<ConsoleUser>(`/users/${phone}/role`, { role });
-export const assignContact = (phone: string, operatorId: number | null) => write<ConsoleUser>(`/users/${phone}/contact`, { operatorId });
+export const deleteUser = (phone: string, remark: string) => write<{ userId: number; forfeited: number }>(pathOf(routes.adminUserDelete, { phone }), { remark });
+export const logoutAll = (phone: string) => write<{ ended: number }>(pathOf(routes.adminUserLogoutAll, { phone }));
+export const setRole = (phone: string, role: 'operator' | 'admin' | null) => write<ConsoleUser>(pathOf(routes.adminUserRole, { phone }), { role });
+export const assignContact = (phone: string, operatorId: number | null) => write<ConsoleUser>(pathOf(routes.adminUserContact, { phone }), { operatorId });
 
-export const saveGoods = (id: number | null, body: Partial<GoodsRecord>) => write<GoodsRecord>(id ? `/goods/${id}` : '/goods', body);
+export const saveGoods = (id: number | null, body: Partial<GoodsRecord>) => write<GoodsRecord>(id ? pathOf(routes.adminGoodsUpdate, { id }) : routes.adminGoodsCreate.path, body);
 export const savePriceRow = (kind: 'services' | 'conditions' | 'options', id: number | null, body: Record<string, unknown>) =>
-  write(id ? `/plan-configs/${kind}/${id}` : `/plan-configs/${kind}`, body);
-export const saveContact = (id: number | null, body: Partial<Contact>) => write<Contact>(id ? `/contacts/${id}` : '/contacts', body);
+  write(id ? pathOf(routes.adminPriceRowUpdate, { kind, id }) : pathOf(routes.adminPriceRowCreate, { kind }), body);
+export const saveContact = (id: number | null, body: Partial<Contact>) => write<Contact>(id ? pathOf(routes.adminContactUpdate, { id }) : routes.adminContactCreate.path, body);
 export const saveCollectAccounts = (id: number, body: Pick<Partial<Contact>, 'alipayCollectQr' | 'wxpayCollectQr' | 'bankAccount'>) =>
-  write<Contact>(`/collect-accounts/${id}`, body);
-export const saveAnnouncement = (id: number | null, body: Partial<Announcement>) => write<Announcement>(id ? `/announcements/${id}` : '/announcements', body);
-export const uploadImage = (file: File) => apiUpload<{ url: string }>(`${ADMIN}/files`, file);
+  write<Contact>(pathOf(routes.adminCollectAccounts, { id }), body);
+export const saveAnnouncement = (id: number | null, body: Partial<Announcement>) => write<Announcement>(id ? pathOf(routes.adminAnnouncementUpdate, { id }) : routes.adminAnnouncementCreate.path, body);
+export const uploadImage = (file: File) => apiUpload<{ url: string }>(routes.adminFiles, file);

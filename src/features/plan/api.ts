@@ -1,12 +1,13 @@
 /**
- * Calls of /plan/list, /plan/template and the home overview.
+ * Calls of the publish page (/flow/:type), /plan/list, /plan/template and the home overview.
  * List filters are the same for the table and the .xlsx export.
  */
 import useSWR, { mutate, preload } from 'swr';
 import type { FlowType, PlanStatus } from '@common/domain';
 import { apiAction, apiPost, downloadXlsx, swrFetcher, type Query } from '@/lib/api';
 import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
-import type { CreatedPlan, DeleteResult, Page, PlanConfig, PlanCounts, PlanDetail, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
+import type { CreatedPlan, DeleteResult, Page, PlanConfig, PlanCounts, PlanDetail, PlanForm, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
+import * as routes from '@common/routes';
 
 export interface PlanFilters {
   flowType?: FlowType;
@@ -17,10 +18,11 @@ export interface PlanFilters {
   dateTo?: string;
 }
 
-export const PLAN_LIST_PATH = '/api/plan/manage/list';
-export const PLAN_COUNT_PATH = '/api/plan/count-data';
-export const PLAN_DETAIL_PATH = '/api/plan/manage/detail';
-export const TEMPLATE_LIST_PATH = '/api/plan/template/list';
+const PLAN_CONFIG_PATH = routes.planConfig.path;
+export const PLAN_LIST_PATH = routes.planList.path;
+export const PLAN_COUNT_PATH = routes.planCounts.path;
+export const PLAN_DETAIL_PATH = routes.planDetail.path;
+export const TEMPLATE_LIST_PATH = routes.templateList.path;
 
 /** The filters as query parameters (the date range applies to the start date). */
 export function filterQuery(filters: PlanFilters): Query {
@@ -39,9 +41,15 @@ export const PLAN_PAGE_SIZE = 10;
 /** Plans in the home overview's "latest" list. */
 export const OVERVIEW_LATEST = 5;
 
+const planConfigKey = (flowType: FlowType) => [PLAN_CONFIG_PATH, { flowType }] as const;
 const planListKey = (filters: PlanFilters, page: number, pageSize: number) => [PLAN_LIST_PATH, { ...filterQuery(filters), page, pageSize }] as const;
 const planCountKey = (flowType?: FlowType) => [PLAN_COUNT_PATH, { flowType }] as const;
 const templateListKey = (page: number, pageSize: number) => [TEMPLATE_LIST_PATH, { page, pageSize }] as const;
+
+/** One platform's config: its services, prices and business time zone (the publish page). */
+export function usePlanConfig(flowType: FlowType) {
+  return useSWR<PlanConfig>(planConfigKey(flowType));
+}
 
 export function usePlanList(filters: PlanFilters, page: number, pageSize: number) {
   return useSWR<Page<PlanRow>>(planListKey(filters, page, pageSize), { keepPreviousData: true });
@@ -72,6 +80,7 @@ export const preloadPlanData = {
   list: () => Promise.all([preload(planListKey({}, 1, PLAN_PAGE_SIZE), swrFetcher), preload(planCountKey(), swrFetcher)]),
   template: () => Promise.all([preload(templateListKey(1, PLAN_PAGE_SIZE), swrFetcher), preload(PLAN_FULL_DATA_PATH, swrFetcher)]),
   overview: () => Promise.all([preload(planListKey({}, 1, OVERVIEW_LATEST), swrFetcher), preload(planCountKey(), swrFetcher)]),
+  publish: (flowType: FlowType) => preload(planConfigKey(flowType), swrFetcher),
 };
 
 /** Re-fetch every cached answer under these paths (all pages and filters). */
@@ -79,12 +88,20 @@ export function revalidate(...paths: string[]) {
   return mutate((key) => Array.isArray(key) && paths.includes(key[0] as string));
 }
 
-export const stopPlans = (ids: number[]) => apiPost<{ results: StopResult[] }>('/api/plan/manage/stop', { ids });
-export const deletePlans = (ids: number[]) => apiPost<{ results: DeleteResult[] }>('/api/plan/manage/delete', { ids });
-export const planToTemplate = (planId: number) => apiAction<TemplateRow>('/api/plan/template/generate', { planId });
-export const exportPlans = (filters: PlanFilters, filename: string) => downloadXlsx('/api/plan/manage/export', filterQuery(filters), filename);
+export const createPlan = (form: PlanForm) => apiAction<CreatedPlan>(routes.planCreate, form);
 
-export const updateTemplate = (id: number, name: string, form: TemplateForm) => apiPost<TemplateRow>('/api/plan/template/update', { id, name, form });
-export const deleteTemplate = (id: number) => apiPost<unknown>('/api/plan/template/delete', { id });
+/** "Save as template" from the publish form: a template has no start date. */
+export const saveFormAsTemplate = (name: string, form: TemplateForm) => {
+  const { startDate: _startDate, ...rest } = form;
+  return apiAction<{ id: number }>(routes.templateGenerate, { name, form: rest });
+};
+
+export const stopPlans = (ids: number[]) => apiPost<{ results: StopResult[] }>(routes.planStop, { ids });
+export const deletePlans = (ids: number[]) => apiPost<{ results: DeleteResult[] }>(routes.planDelete, { ids });
+export const planToTemplate = (planId: number) => apiAction<TemplateRow>(routes.templateGenerate, { planId });
+export const exportPlans = (filters: PlanFilters, filename: string) => downloadXlsx(routes.planExport, filterQuery(filters), filename);
+
+export const updateTemplate = (id: number, name: string, form: TemplateForm) => apiPost<TemplateRow>(routes.templateUpdate, { id, name, form });
+export const deleteTemplate = (id: number) => apiPost<unknown>(routes.templateDelete, { id });
 export const publishTemplate = (id: number, startDate: string) =>
-  apiAction<CreatedPlan>('/api/plan/template/publish', { id, startDate });
+  apiAction<CreatedPlan>(routes.templatePublish, { id, startDate });

@@ -1,5 +1,5 @@
 /** Plan rules the list needs: what may stop or be deleted, the stop refund preview, the last plan day. */
-import { stopRefund } from '@/components/plan-form/cost';
+import { stopRefund } from './form/cost';
 import type { PlanRow } from '@common/api-types';
 import { addDays } from '@common/zoned-time';
 

@@ -8,13 +8,14 @@ import useSWR, { preload } from 'swr';
 import type { Goods, GoodsType, LedgerRow, MemberLevelInfo, OrderRow, Page, PayScene, PayTypeOption } from '@common/api-types';
 import type { PayType } from '@common/domain';
 import { apiAction, apiGet, apiPost, swrFetcher, type Query } from '@/lib/api';
+import * as routes from '@common/routes';
 
-export const ORDER_LIST_PATH = '/api/order/list';
-export const ORDER_DETAIL_PATH = '/api/order/detail';
+export const ORDER_LIST_PATH = routes.orderList.path;
+export const ORDER_DETAIL_PATH = routes.orderDetail.path;
 
-const goodsKey = (type: GoodsType) => ['/api/god/get', { type }] as const;
-const MEMBER_LEVELS_PATH = '/api/god/member-levels';
-const PAY_TYPES_PATH = '/api/pay/types';
+const goodsKey = (type: GoodsType) => [routes.goods.path, { type }] as const;
+const MEMBER_LEVELS_PATH = routes.memberLevels.path;
+const PAY_TYPES_PATH = routes.payTypes.path;
 
 export const useGoods = (type: GoodsType) => useSWR<Goods[]>(goodsKey(type));
 export const useMemberLevels = () => useSWR<MemberLevelInfo[]>(MEMBER_LEVELS_PATH);
@@ -23,9 +24,9 @@ export const useMemberLevels = () => useSWR<MemberLevelInfo[]>(MEMBER_LEVELS_PAT
 export const usePayTypes = () => useSWR<PayTypeOption[]>(PAY_TYPES_PATH);
 
 /** scene 'wap' asks for the gateway's phone cashier page (pay.payUrl) instead of a QR code. */
-export const createOrder = (goodsId: number, payType: PayType, scene: PayScene) => apiAction<OrderRow>('/api/order/create', { goodsId, payType, scene });
+export const createOrder = (goodsId: number, payType: PayType, scene: PayScene) => apiAction<OrderRow>(routes.orderCreate, { goodsId, payType, scene });
 
-export const cancelOrder = (orderNo: string) => apiPost<OrderRow>('/api/order/cancel', { orderNo });
+export const cancelOrder = (orderNo: string) => apiPost<OrderRow>(routes.orderCancel, { orderNo });
 
 /** The sandbox "cashier": the URL comes from the order answer (pay.sandboxUrl). */
 export const confirmSandboxPayment = (sandboxUrl: string) => apiAction<OrderRow & { changed: boolean }>(sandboxUrl);

@@ -3,8 +3,9 @@ import useSWR from 'swr';
 import type { InvitedUser, Page } from '@common/api-types';
 import { apiPost, downloadFile } from '@/lib/api';
 import type { UserInfo } from '@/lib/session';
+import * as routes from '@common/routes';
 
-export const RECOMMEND_LIST_PATH = '/api/user/recommend/list';
+export const RECOMMEND_LIST_PATH = routes.userRecommendList.path;
 export const RECOMMEND_PAGE_SIZE = 10;
 
 const recommendListKey = (page: number) => [RECOMMEND_LIST_PATH, { page, pageSize: RECOMMEND_PAGE_SIZE }] as const;
@@ -12,9 +13,9 @@ const recommendListKey = (page: number) => [RECOMMEND_LIST_PATH, { page, pageSiz
 /** One page of the users one invited. */
 export const useRecommendList = (page: number) => useSWR<Page<InvitedUser>>(recommendListKey(page));
 
-export const updateAvatar = (avatar: string) => apiPost<UserInfo>('/api/user/update-avatar', { avatar });
+export const updateAvatar = (avatar: string) => apiPost<UserInfo>(routes.userUpdateAvatar, { avatar });
 
-export const DEVICES_PATH = '/api/user/devices';
+export const DEVICES_PATH = routes.userDevices.path;
 
 /** A signed-in session of the account, as GET /api/user/devices answers it. */
 export interface Device {
@@ -29,12 +30,12 @@ export interface Device {
   current: boolean;
 }
 
-export const logoutDevice = (id: number) => apiPost<Record<string, never>>('/api/user/devices/logout', { id });
-export const logoutOtherDevices = () => apiPost<{ count: number }>('/api/user/devices/logout-others');
+export const logoutDevice = (id: number) => apiPost<Record<string, never>>(routes.userDeviceLogout, { id });
+export const logoutOtherDevices = () => apiPost<{ count: number }>(routes.userDevicesLogoutOthers);
 
 
 /** Deletes (注销) the signed-in account with an SMS code of type 4; the session ends with it. */
-export const deleteAccount = (verifyCode: string) => apiPost<{ plansStopped: number; forfeited: number }>('/api/user/delete-account', { verifyCode });
+export const deleteAccount = (verifyCode: string) => apiPost<{ plansStopped: number; forfeited: number }>(routes.userDeleteAccount, { verifyCode });
 
 /** A copy of the account's data (JSON), saved as `filename`. */
-export const downloadMyData = (filename: string) => downloadFile('/api/user/data-export', undefined, filename);
+export const downloadMyData = (filename: string) => downloadFile(routes.userDataExport, undefined, filename);

@@ -14,6 +14,7 @@ import { smsCodeField, withSmsCode } from '../sms/index.ts';
 import { closeAccount } from './closure.ts';
 import { accountDataCopy, dataCopyDisposition } from './data-copy.ts';
 import { startRetentionSweep } from './retention.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const deleteBody = z.strictObject({ verifyCode: smsCodeField });
 
@@ -22,7 +23,7 @@ export async function accountRoutes(app: FastifyInstance) {
   const stopSweep = startRetentionSweep(ctx, app.log);
   app.addHook('onClose', async () => stopSweep());
 
-  app.post('/api/user/delete-account', { preHandler: app.requireUser }, async (request) => {
+  app.post(routes.userDeleteAccount.path, { preHandler: app.requireUser }, async (request) => {
     const { verifyCode } = parseInput(deleteBody, request.body);
     const user = currentUser(request);
     const check = { phone: user.phone, type: SMS_TYPES.DELETE_ACCOUNT, code: verifyCode, now: ctx.clock.now() };
@@ -30,7 +31,7 @@ export async function accountRoutes(app: FastifyInstance) {
     return ok({ plansStopped: closed.plansStopped, forfeited: closed.forfeited });
   });
 
-  app.get('/api/user/data-export', { preHandler: app.requireUser }, async (request, reply) => {
+  app.get(routes.userDataExport.path, { preHandler: app.requireUser }, async (request, reply) => {
     const copy = await accountDataCopy(ctx, currentUser(request));
     return reply
       .header('Content-Disposition', dataCopyDisposition(ctx.clock.now(), ctx.config.timeZone))

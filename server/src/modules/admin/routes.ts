@@ -37,6 +37,8 @@ import {
 import { audited, listAudit, type Actor } from './audit.ts';
 import * as input from './input.ts';
 import { dailyStats } from './stats.ts';
+import { pathOf } from '../../../../common/routes.ts';
+import * as routes from '../../../../common/routes.ts';
 
 type Handler = (request: FastifyRequest, ctx: AppContext, reply: FastifyReply) => Promise<unknown>;
 
@@ -94,12 +96,12 @@ const priceKinds = {
 } as const;
 
 export const ADMIN_ROUTES: AdminRoute[] = [
-  { method: 'GET', url: '/api/admin/me', role: 'operator', handler: async (r) => ({ phone: currentUser(r).phone, role: currentUser(r).role }) },
+  { method: 'GET', url: routes.adminMe.path, role: 'operator', handler: async (r) => ({ phone: currentUser(r).phone, role: currentUser(r).role }) },
 
   // ---- orders (operator) ----
   {
     method: 'GET',
-    url: '/api/admin/orders',
+    url: routes.adminOrders.path,
     role: 'operator',
     handler: async (r, ctx) => {
       const q = parseInput(input.ordersQuery, r.query);
@@ -114,7 +116,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/admin/orders/:orderNo/confirm',
+    url: routes.adminOrderConfirm.path,
     role: 'operator',
     idempotent: true,
     handler: async (r, ctx) => {
@@ -125,7 +127,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/admin/orders/:orderNo/cancel',
+    url: routes.adminOrderCancel.path,
     role: 'operator',
     handler: async (r, ctx) => {
       const { orderNo } = parseInput(input.orderParams, r.params);
@@ -137,19 +139,19 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   // ---- users (operator) ----
   {
     method: 'GET',
-    url: '/api/admin/users',
+    url: routes.adminUsers.path,
     role: 'operator',
     handler: async (r, ctx) => searchUsers(ctx.db, parseInput(input.usersQuery, r.query), ctx.clock.now()),
   },
   {
     method: 'GET',
-    url: '/api/admin/users/:phone',
+    url: routes.adminUser.path,
     role: 'operator',
     handler: async (r, ctx) => userDetail(ctx, parseInput(input.phoneParams, r.params).phone),
   },
   {
     method: 'POST',
-    url: '/api/admin/users/:phone/points',
+    url: routes.adminUserPoints.path,
     role: 'operator',
     idempotent: true,
     handler: async (r, ctx) => {
@@ -160,7 +162,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/admin/users/:phone/member',
+    url: routes.adminUserMember.path,
     role: 'operator',
     handler: async (r, ctx) => {
       const { phone } = parseInput(input.phoneParams, r.params);
@@ -171,31 +173,31 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/admin/users/:phone/disable',
+    url: routes.adminUserDisable.path,
     role: 'operator',
     handler: async (r, ctx) => disableUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
   },
   {
     method: 'POST',
-    url: '/api/admin/users/:phone/enable',
+    url: routes.adminUserEnable.path,
     role: 'operator',
     handler: async (r, ctx) => enableUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
   },
   {
     method: 'POST',
-    url: '/api/admin/users/:phone/delete',
+    url: routes.adminUserDelete.path,
     role: 'operator',
     handler: async (r, ctx) => deleteUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
   },
   {
     method: 'POST',
-    url: '/api/admin/users/:phone/logout-all',
+    url: routes.adminUserLogoutAll.path,
     role: 'operator',
     handler: async (r, ctx) => logoutEverywhere(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone),
   },
   {
     method: 'GET',
-    url: '/api/admin/stats',
+    url: routes.adminStats.path,
     role: 'operator',
     handler: async (r, ctx) => {
       const q = parseInput(input.statsQuery, r.query);
@@ -209,10 +211,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
 
   // ---- roles and contact assignment (admin) ----
-  { method: 'GET', url: '/api/admin/staff', role: 'admin', handler: async (_r, ctx) => consoleStaff(ctx.db, ctx.clock.now()) },
+  { method: 'GET', url: routes.adminStaff.path, role: 'admin', handler: async (_r, ctx) => consoleStaff(ctx.db, ctx.clock.now()) },
   {
     method: 'POST',
-    url: '/api/admin/users/:phone/role',
+    url: routes.adminUserRole.path,
     role: 'admin',
     handler: async (r, ctx) => {
       const { phone } = parseInput(input.phoneParams, r.params);
@@ -223,7 +225,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/admin/users/:phone/contact',
+    url: routes.adminUserContact.path,
     role: 'admin',
     handler: async (r, ctx) => {
       const { phone } = parseInput(input.phoneParams, r.params);
@@ -232,10 +234,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
 
   // ---- goods (admin) ----
-  { method: 'GET', url: '/api/admin/goods', role: 'admin', handler: async (_r, ctx) => listAllGoods(ctx.db) },
+  { method: 'GET', url: routes.adminGoodsCreate.path, role: 'admin', handler: async (_r, ctx) => listAllGoods(ctx.db) },
   {
     method: 'POST',
-    url: '/api/admin/goods',
+    url: routes.adminGoodsCreate.path,
     role: 'admin',
     handler: async (r, ctx) => {
       const body = parseInput(input.goodsCreateBody, r.body);
@@ -244,7 +246,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/admin/goods/:id',
+    url: routes.adminGoodsUpdate.path,
     role: 'admin',
     handler: async (r, ctx) => {
       const { id } = parseInput(input.idParams, r.params);
@@ -254,11 +256,11 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
 
   // ---- price table (admin) ----
-  { method: 'GET', url: '/api/admin/plan-configs', role: 'admin', handler: async (_r, ctx) => priceTableForConsole(ctx.db) },
+  { method: 'GET', url: routes.adminPriceTable.path, role: 'admin', handler: async (_r, ctx) => priceTableForConsole(ctx.db) },
   ...Object.entries(priceKinds).flatMap(([path, { kind, create, update }]): AdminRoute[] => [
     {
       method: 'POST',
-      url: `/api/admin/plan-configs/${path}`,
+      url: pathOf(routes.adminPriceRowCreate, { kind: path }),
       role: 'admin',
       handler: async (r, ctx) => {
         const body = parseInput(create, r.body) as Record<string, unknown>;
@@ -272,7 +274,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     },
     {
       method: 'POST',
-      url: `/api/admin/plan-configs/${path}/:id`,
+      url: pathOf(routes.adminPriceRowUpdate, { kind: path }),
       role: 'admin',
       handler: async (r, ctx) => {
         const { id } = parseInput(input.idParams, r.params);
@@ -283,10 +285,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ]),
 
   // ---- service contacts and collect accounts (admin) ----
-  { method: 'GET', url: '/api/admin/contacts', role: 'admin', handler: async (_r, ctx) => listOperators(ctx.db) },
+  { method: 'GET', url: routes.adminContactCreate.path, role: 'admin', handler: async (_r, ctx) => listOperators(ctx.db) },
   {
     method: 'POST',
-    url: '/api/admin/contacts',
+    url: routes.adminContactCreate.path,
     role: 'admin',
     handler: async (r, ctx) => {
       const body = parseInput(input.contactCreateBody, r.body);
@@ -295,7 +297,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/admin/contacts/:id',
+    url: routes.adminContactUpdate.path,
     role: 'admin',
     handler: async (r, ctx) => {
       const { id } = parseInput(input.idParams, r.params);
@@ -305,7 +307,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/admin/collect-accounts/:id',
+    url: routes.adminCollectAccounts.path,
     role: 'admin',
     handler: async (r, ctx) => {
       const { id } = parseInput(input.idParams, r.params);
@@ -315,7 +317,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/admin/files',
+    url: routes.adminFiles.path,
     role: 'admin',
     bodyLimit: 2 * MAX_IMAGE_BYTES,
     handler: async (r, ctx) => {
@@ -328,10 +330,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
 
   // ---- announcements (admin) ----
-  { method: 'GET', url: '/api/admin/announcements', role: 'admin', handler: async (_r, ctx) => listAnnouncements(ctx.db) },
+  { method: 'GET', url: routes.adminAnnouncementCreate.path, role: 'admin', handler: async (_r, ctx) => listAnnouncements(ctx.db) },
   {
     method: 'POST',
-    url: '/api/admin/announcements',
+    url: routes.adminAnnouncementCreate.path,
     role: 'admin',
     handler: async (r, ctx) => {
       const body = parseInput(input.announcementCreateBody, r.body);
@@ -343,7 +345,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
   {
     method: 'POST',
-    url: '/api/admin/announcements/:id',
+    url: routes.adminAnnouncementUpdate.path,
     role: 'admin',
     handler: async (r, ctx) => {
       const { id } = parseInput(input.idParams, r.params);
@@ -355,7 +357,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   // ---- audit (admin) ----
   {
     method: 'GET',
-    url: '/api/admin/audit',
+    url: routes.adminAudit.path,
     role: 'admin',
     handler: async (r, ctx) => {
       const q = parseInput(input.auditQuery, r.query);
@@ -367,7 +369,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   // ---- reconciliation with the gateways (对账, operator) ----
   {
     method: 'GET',
-    url: '/api/admin/reconciliation',
+    url: routes.adminReconciliation.path,
     role: 'operator',
     handler: async (_r, ctx) => latestReconciliationReports(ctx.db),
   },

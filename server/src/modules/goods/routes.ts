@@ -4,6 +4,7 @@ import { perSource, prepareAnswer, sendPrepared } from '../../http/prepared-answ
 import { msg, parseInput } from '../../http/validate.ts';
 import { listMemberLevels } from '../user/index.ts';
 import { GOODS_TYPES, goodsOnSale, type GoodsOnSale, type GoodsType } from './goods.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const goodsQuery = z.strictObject({
   // refine: its sentence is answered as-is (no field-name prefix)
@@ -22,13 +23,13 @@ export async function goodsRoutes(app: FastifyInstance) {
   const levelsAnswer = perSource(prepareAnswer);
 
   /** GET /api/god/get?type=integral|member (the path the app has always called): goods on sale, in display order. */
-  app.get('/api/god/get', { preHandler: app.requireUser }, async (request, reply) => {
+  app.get(routes.goods.path, { preHandler: app.requireUser }, async (request, reply) => {
     const { type } = parseInput(goodsQuery, request.query);
     return sendPrepared(request, reply, goodsAnswers(await goodsOnSale(app.ctx.db))[type], 'private');
   });
 
   /** GET /api/god/member-levels (added): levels with their plan discount, shown beside the packages. */
-  app.get('/api/god/member-levels', { preHandler: app.requireUser }, async (request, reply) =>
+  app.get(routes.memberLevels.path, { preHandler: app.requireUser }, async (request, reply) =>
     sendPrepared(request, reply, levelsAnswer(await listMemberLevels(app.ctx.db)), 'private'),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { ok } from '../../http/errors.ts';
 import { reportReadiness } from '../../http/metrics.ts';
+import * as routes from '../../../../common/routes.ts';
 
 /**
  * GET /api/healthz: liveness plus database reachability (503 when the database does not answer).
@@ -21,12 +22,12 @@ export async function healthRoutes(app: FastifyInstance) {
 
   reportReadiness(async () => !app.lifecycle.draining && (await databaseAnswers()));
 
-  app.get('/api/healthz', async (_request, reply) => {
+  app.get(routes.healthz.path, async (_request, reply) => {
     if (await databaseAnswers()) return ok({ status: 'ok', database: 'ok' });
     return reply.status(503).send({ success: false, message: '数据库不可用', data: { status: 'degraded', database: 'down' } });
   });
 
-  app.get('/api/readyz', async (_request, reply) => {
+  app.get(routes.readyz.path, async (_request, reply) => {
     if (app.lifecycle.draining) {
       return reply.status(503).send({ success: false, message: '服务正在停止，请稍后再试', data: { status: 'draining' } });
     }

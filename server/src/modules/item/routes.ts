@@ -11,6 +11,7 @@ import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
 import { canonicalUrl, isItemId, recogniseItemLink, UNRECOGNISED_LINK, type RecognisedItem } from './links.ts';
 import type { ProductInfo, ProductInfoProvider } from './provider.ts';
 import { msg, parseInput } from '../../http/validate.ts';
+import * as routes from '../../../../common/routes.ts';
 
 /** The app waits 30 s for a lookup; the provider gets a little less so we still answer the link. */
 const PROVIDER_TIMEOUT_MS = 25_000;
@@ -63,15 +64,15 @@ export interface ItemRoutesOptions {
 export async function itemRoutes(app: FastifyInstance, { provider }: ItemRoutesOptions) {
   const guard = { preHandler: app.requireUser };
 
-  app.get('/api/item/get', guard, async (request) => {
+  app.get(routes.itemGet.path, guard, async (request) => {
     const item = resolveItemQuery(parseInput(itemQuery, request.query), ['tb', 'jd'], 'tb');
     return ok(await lookupItem(provider, item, request.log));
   });
-  app.get('/api/item/pdd/get', guard, async (request) => {
+  app.get(routes.itemPddGet.path, guard, async (request) => {
     const item = resolveItemQuery(parseInput(itemQuery, request.query), ['pdd'], 'pdd');
     return ok(await lookupItem(provider, item, request.log));
   });
-  app.get('/api/item/pdd/store-name', guard, async (request) => {
+  app.get(routes.itemPddStoreName.path, guard, async (request) => {
     const item = resolveItemQuery(parseInput(itemQuery, request.query), ['pdd'], 'pdd');
     const found = await lookupItem(provider, item, request.log);
     return ok({ shopName: found.shopName ?? '' });

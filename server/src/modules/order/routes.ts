@@ -12,6 +12,7 @@ import { startExpirySweep } from './settlement.ts';
 import type { OrderPayments } from './payment.ts';
 import { latestDifferencesPerGateway, startDailyReconciliation, type OnReconciledPayment } from './reconcile.ts';
 import { reportReconciliation } from '../../http/metrics.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const PAY_SCENES: readonly PayScene[] = ['qr', 'wap'];
 
@@ -54,19 +55,19 @@ export async function orderRoutes(app: FastifyInstance, { payments, onReconciled
    * Creates an order for goods on sale (or resumes the pending one for the same goods and pay
    * type) and answers how to pay it (a call added to the original API).
    */
-  app.post('/api/order/create', { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
+  app.post(routes.orderCreate.path, { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
     const input = parseInput(createBody, request.body);
     return ok(await createOrder(ctx, currentUser(request), input, payments));
   });
 
   /** The owner cancels a pending order (closed at its gateway first). */
-  app.post('/api/order/cancel', { preHandler: app.requireUser }, async (request) => {
+  app.post(routes.orderCancel.path, { preHandler: app.requireUser }, async (request) => {
     const { orderNo } = parseInput(cancelBody, request.body);
     return ok(await cancelOwnOrder(ctx, currentUser(request).id, orderNo, payments));
   });
 
   /** type=record: the user's orders; type=integral-details: their points ledger. Newest first. */
-  app.get('/api/order/list', { preHandler: app.requireUser }, async (request) => {
+  app.get(routes.orderList.path, { preHandler: app.requireUser }, async (request) => {
     const q = parseInput(listQuery, request.query);
     const userId = currentUser(request).id;
     const range = businessDayRange(q, ctx.config.timeZone);
@@ -77,7 +78,7 @@ export async function orderRoutes(app: FastifyInstance, { payments, onReconciled
   });
 
   /** One of the caller's orders (the app polls it while waiting for payment); 404 for others'. */
-  app.get('/api/order/detail', { preHandler: app.requireUser }, async (request) => {
+  app.get(routes.orderDetail.path, { preHandler: app.requireUser }, async (request) => {
     const { orderNo } = parseInput(detailQuery, request.query);
     return ok(await getOwnOrder(ctx, currentUser(request).id, orderNo, payments));
   });

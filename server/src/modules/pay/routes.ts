@@ -11,6 +11,7 @@ import { getOwnOrder, isOnlinePayType, listedPayTypes, orderNoField, payOrder, s
 import { paymentsTotal } from '../../http/metrics.ts';
 import { RejectedNotification, type PaymentProvider } from './provider.ts';
 import { NOTIFY_PATHS, sandboxProvider, type PaymentGateways } from './providers.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const params = z.strictObject({ orderNo: orderNoField() });
 
@@ -71,7 +72,7 @@ export async function payRoutes(app: FastifyInstance, { gateways }: PayRoutesOpt
    * callers may be offered others (their operator's accounts): their answer is `private`, and
    * `Vary: t-token` keeps any cache from answering one caller with another's list.
    */
-  app.get('/api/pay/types', { preHandler: app.optionalUser }, async (request, reply) => {
+  app.get(routes.payTypes.path, { preHandler: app.optionalUser }, async (request, reply) => {
     const payTypes = await listedPayTypes(ctx.db, request.user?.operatorId ?? null, payments);
     const key = payTypes.join(',');
     let answer = payTypeAnswers.get(key);
@@ -84,7 +85,7 @@ export async function payRoutes(app: FastifyInstance, { gateways }: PayRoutesOpt
    * through the sandbox's signed notification and verifyNotification, then the same payOrder as
    * a real gateway's notification. Transfers and contact-staff orders are confirmed by staff only.
    */
-  app.post('/api/pay/sandbox/:orderNo/confirm', { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
+  app.post(routes.paySandboxConfirm.path, { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
     const { orderNo } = parseInput(params, request.params);
     const user = currentUser(request);
     const order = await getOwnOrder(ctx, user.id, orderNo, payments); // 404 for anyone else's order

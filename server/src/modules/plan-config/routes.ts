@@ -5,6 +5,7 @@ import { perSource, prepareAnswer, sendPrepared } from '../../http/prepared-answ
 import type { PlanConfig } from '../../../../common/api-types.ts';
 import { cachedPlanConfigs, flowTypeSchema, type PlatformPrices } from './configs.ts';
 import { INT4_MAX, msg, parseInput } from '../../http/validate.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const configQuery = z.strictObject({ flowType: flowTypeSchema });
 const deepConditionQuery = z.strictObject({
@@ -26,14 +27,14 @@ export async function planConfigRoutes(app: FastifyInstance) {
   }));
   const current = async () => answers(await cachedPlanConfigs(app.ctx.db));
 
-  app.get('/api/plan/config', async (request, reply) => {
+  app.get(routes.planConfig.path, async (request, reply) => {
     const { flowType } = parseInput(configQuery, request.query);
     return sendPrepared(request, reply, (await current()).platform.get(flowType)!, 'public');
   });
 
-  app.get('/api/plan/config/full-data', async (request, reply) => sendPrepared(request, reply, (await current()).fullData, 'public'));
+  app.get(routes.planConfigFullData.path, async (request, reply) => sendPrepared(request, reply, (await current()).fullData, 'public'));
 
-  app.get('/api/plan/deep-condition/data', async (request, reply) => {
+  app.get(routes.planDeepCondition.path, async (request, reply) => {
     const { flowType, configId } = parseInput(deepConditionQuery, request.query);
     const answer = (await current()).conditions.get(`${flowType}:${configId}`);
     if (!answer) throw notFound('基础服务不存在');

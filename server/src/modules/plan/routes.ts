@@ -14,6 +14,7 @@ import { checkPlanForm } from './form.ts';
 import { assertSingleOwned, countPlans, createPlan, deletePlans, listPlans, planDetail, stopPlan, type PlanFilters } from './plans.ts';
 import { exportDisposition, writePlansWorkbook, XLSX_TYPE } from './export.ts';
 import { isCalendarDate } from '../../../../common/zoned-time.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const dateParam = (label: string) =>
   z.string().refine((s) => s === '' || isCalendarDate(s), msg(`${label}格式应为 YYYY-MM-DD`)).optional().transform((s) => s || undefined);
@@ -50,29 +51,29 @@ export async function planRoutes(app: FastifyInstance) {
   const tz = () => ctx.config.timeZone;
   const guard = { preHandler: app.requireUser };
 
-  app.post('/api/plan/create', { ...guard, config: { idempotent: true } }, async (request) => {
+  app.post(routes.planCreate.path, { ...guard, config: { idempotent: true } }, async (request) => {
     const user = currentUser(request);
     const now = ctx.clock.now();
     const { form, price } = await checkPlanForm(ctx.db, request.body, now, tz());
     return ok(await createPlan(ctx.db, { userId: user.id, form, price, now, timeZone: tz() }));
   });
 
-  app.get('/api/plan/count-data', guard, async (request) => {
+  app.get(routes.planCounts.path, guard, async (request) => {
     const { flowType } = parseInput(countQuery, request.query);
     return ok(await countPlans(ctx.db, currentUser(request).id, flowType, ctx.clock.now(), tz()));
   });
 
-  app.get('/api/plan/manage/list', guard, async (request) => {
+  app.get(routes.planList.path, guard, async (request) => {
     const q = parseInput(listQuery, request.query);
     return ok(await listPlans(ctx.db, currentUser(request).id, q, ctx.clock.now(), tz()));
   });
 
-  app.get('/api/plan/manage/detail', guard, async (request) => {
+  app.get(routes.planDetail.path, guard, async (request) => {
     const { id } = parseInput(detailQuery, request.query);
     return ok(await planDetail(ctx.db, currentUser(request).id, id, ctx.clock.now(), tz()));
   });
 
-  app.post('/api/plan/manage/stop', guard, async (request) => {
+  app.post(routes.planStop.path, guard, async (request) => {
     const { ids } = parseInput(idsBody, request.body);
     const userId = currentUser(request).id;
     await assertSingleOwned(ctx.db, userId, ids);
@@ -82,14 +83,14 @@ export async function planRoutes(app: FastifyInstance) {
     return singleOutcome(ids, results);
   });
 
-  app.post('/api/plan/manage/delete', guard, async (request) => {
+  app.post(routes.planDelete.path, guard, async (request) => {
     const { ids } = parseInput(idsBody, request.body);
     const userId = currentUser(request).id;
     await assertSingleOwned(ctx.db, userId, ids);
     return singleOutcome(ids, await deletePlans(ctx.db, userId, ids, ctx.clock.now()));
   });
 
-  app.get('/api/plan/manage/export', guard, async (request, reply) => {
+  app.get(routes.planExport.path, guard, async (request, reply) => {
     const filters: PlanFilters = parseInput(filterQuery, request.query);
     const userId = currentUser(request).id;
     const now = ctx.clock.now();

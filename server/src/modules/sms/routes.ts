@@ -12,6 +12,7 @@ import { msg, parseInput, phoneSchema } from '../../http/validate.ts';
 import { SMS_TYPES } from '../../../../common/domain.ts';
 import { sendSmsCode, type PhoneRegistered } from './codes.ts';
 import type { SmsProvider } from './providers.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const sendBody = z.strictObject({
   phone: phoneSchema,
@@ -33,14 +34,14 @@ export interface SmsRoutesOptions {
 }
 
 export async function smsRoutes(app: FastifyInstance, { provider, phoneRegistered }: SmsRoutesOptions) {
-  app.post('/api/user/send-sms-code', async (request) => {
+  app.post(routes.userSendSmsCode.path, async (request) => {
     const body = parseInput(sendBody, request.body);
     await sendSmsCode(app.ctx, provider, { phone: body.phone, type: body.type, ip: request.ip || 'unknown' }, phoneRegistered, request.log);
     return ok({});
   });
 
   if (app.ctx.config.nodeEnv !== 'production') {
-    app.get('/api/dev/sms-outbox', async (request) => {
+    app.get(routes.devSmsOutbox.path, async (request) => {
       const { phone } = parseInput(outboxQuery, request.query);
       const [latest] = await app.ctx.db
         .select()

@@ -17,6 +17,7 @@ import {
   listTemplates,
   updateTemplate,
 } from './templates.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const id = (label: string) => idField(`${label} ID 不正确`);
 const templateName = z.string(msg('请填写模板名称')).trim().min(1, msg('请填写模板名称')).max(50, msg('模板名称不超过 50 个字'));
@@ -37,7 +38,7 @@ export async function templateRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const guard = { preHandler: app.requireUser };
 
-  app.post('/api/plan/template/generate', { ...guard, config: { idempotent: true } }, async (request) => {
+  app.post(routes.templateGenerate.path, { ...guard, config: { idempotent: true } }, async (request) => {
     const userId = currentUser(request).id;
     const body = request.body;
     if (body && typeof body === 'object' && 'planId' in body) {
@@ -51,12 +52,12 @@ export async function templateRoutes(app: FastifyInstance) {
     return ok(await createTemplate(ctx.db, userId, name, checked.form, ctx.clock.now()));
   });
 
-  app.get('/api/plan/template/list', guard, async (request) => {
+  app.get(routes.templateList.path, guard, async (request) => {
     const q = parseInput(listQuery, request.query);
     return ok(await listTemplates(ctx.db, currentUser(request).id, q));
   });
 
-  app.post('/api/plan/template/update', guard, async (request) => {
+  app.post(routes.templateUpdate.path, guard, async (request) => {
     const userId = currentUser(request).id;
     const { id: templateId, name, form } = parseInput(updateBody, request.body);
     await findOwnTemplate(ctx.db, userId, templateId);
@@ -64,14 +65,14 @@ export async function templateRoutes(app: FastifyInstance) {
     return ok(await updateTemplate(ctx.db, userId, templateId, { name, form: checked }, ctx.clock.now()));
   });
 
-  app.post('/api/plan/template/delete', guard, async (request) => {
+  app.post(routes.templateDelete.path, guard, async (request) => {
     const { id: templateId } = parseInput(deleteBody, request.body);
     await deleteTemplate(ctx.db, currentUser(request).id, templateId);
     return ok({});
   });
 
   /** Same validation and charging as /api/plan/create, with the template's form. */
-  app.post('/api/plan/template/publish', { ...guard, config: { idempotent: true } }, async (request) => {
+  app.post(routes.templatePublish.path, { ...guard, config: { idempotent: true } }, async (request) => {
     const userId = currentUser(request).id;
     const { id: templateId, startDate } = parseInput(publishBody, request.body);
     const template = await findOwnTemplate(ctx.db, userId, templateId);

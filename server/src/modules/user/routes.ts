@@ -15,6 +15,7 @@ import { AVATAR_PRESETS } from '../../../../common/domain.ts';
 import { PASSWORD_PATTERN } from '../../../../common/account-rules.ts';
 import { USER_MESSAGES, agreePrivacyPolicy, invitedUsers, passwordLogin, register, resetPassword, updateAvatar } from './accounts.ts';
 import { getUserData } from './membership.ts';
+import * as routes from '../../../../common/routes.ts';
 
 const newPassword = z
   .string(msg('请输入密码'))
@@ -59,17 +60,17 @@ const clientOf = (request: FastifyRequest) => ({ userAgent: request.headers['use
 export async function userRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  app.post('/api/user/reg', async (request) => {
+  app.post(routes.userRegister.path, async (request) => {
     const body = parseInput(regBody, request.body);
     return ok(await register(ctx, { ...body, inviteCode: body.inviteCode || undefined }, clientOf(request)));
   });
 
-  app.post('/api/user/pwd-login', async (request) => {
+  app.post(routes.userPwdLogin.path, async (request) => {
     const body = parseInput(loginBody, request.body);
     return ok(await passwordLogin(ctx, body.phone, body.password, clientOf(request)));
   });
 
-  app.post('/api/user/reset-pwd', { preHandler: app.optionalUser }, async (request) => {
+  app.post(routes.userResetPwd.path, { preHandler: app.optionalUser }, async (request) => {
     const body = parseInput(resetBody, request.body);
     // Keep the caller's own session when they change their own password while logged in.
     const keep = request.user && request.user.phone === body.phone ? request.token : null;
@@ -77,51 +78,51 @@ export async function userRoutes(app: FastifyInstance) {
     return { success: true as const, message: USER_MESSAGES.passwordChanged };
   });
 
-  app.post('/api/user/update-avatar', { preHandler: app.requireUser }, async (request) => {
+  app.post(routes.userUpdateAvatar.path, { preHandler: app.requireUser }, async (request) => {
     const { avatar } = parseInput(avatarBody, request.body);
     return ok(await updateAvatar(ctx, currentUser(request), avatar));
   });
 
   // Idempotent: a missing or already dead token is fine (the app clears its session either way).
-  app.post('/api/user/logout', { preHandler: app.optionalUser }, async (request) => {
+  app.post(routes.userLogout.path, { preHandler: app.optionalUser }, async (request) => {
     if (request.token) await revokeSession(ctx.db, request.token, ctx.clock);
     return ok({});
   });
 
   // A logout the app could not send at the time: only the token's SHA-256 was kept. Idempotent.
-  app.post('/api/user/logout-hash', async (request) => {
+  app.post(routes.userLogoutHash.path, async (request) => {
     const { tokenHash } = parseInput(tokenHashBody, request.body);
     await revokeSessionByHash(ctx.db, tokenHash, ctx.clock);
     return ok({});
   });
 
   // Agreeing again to the privacy policy after it changed (registration records the first consent).
-  app.post('/api/user/privacy-consent', { preHandler: app.requireUser }, async (request) => {
+  app.post(routes.userPrivacyConsent.path, { preHandler: app.requireUser }, async (request) => {
     const { version } = parseInput(privacyBody, request.body);
     return ok(await agreePrivacyPolicy(ctx, currentUser(request), version));
   });
 
-  app.get('/api/user/devices', { preHandler: app.requireUser }, async (request) => {
+  app.get(routes.userDevices.path, { preHandler: app.requireUser }, async (request) => {
     return ok(await listDevices(ctx.db, currentUser(request).id, currentSessionId(request), ctx.clock));
   });
 
-  app.post('/api/user/devices/logout', { preHandler: app.requireUser }, async (request) => {
+  app.post(routes.userDeviceLogout.path, { preHandler: app.requireUser }, async (request) => {
     const { id } = parseInput(deviceBody, request.body);
     if (!(await revokeDevice(ctx.db, currentUser(request).id, id, ctx.clock))) throw notFound('设备不存在或已退出');
     return ok({});
   });
 
-  app.post('/api/user/devices/logout-others', { preHandler: app.requireUser }, async (request) => {
+  app.post(routes.userDevicesLogoutOthers.path, { preHandler: app.requireUser }, async (request) => {
     const count = await revokeOtherDevices(ctx.db, currentUser(request).id, currentSessionId(request), ctx.clock);
     return ok({ count });
   });
 
-  app.get('/api/user/user-data', { preHandler: app.requireUser }, async (request) => {
+  app.get(routes.userData.path, { preHandler: app.requireUser }, async (request) => {
     // The app shows every date and time in the business time zone, whatever the device's zone.
     return ok({ ...(await getUserData(ctx.db, currentUser(request), ctx.clock.now())), timeZone: ctx.config.timeZone });
   });
 
-  app.get('/api/user/recommend/list', { preHandler: app.requireUser }, async (request) => {
+  app.get(routes.userRecommendList.path, { preHandler: app.requireUser }, async (request) => {
     return ok(await invitedUsers(ctx, currentUser(request), parseInput(listQuery, request.query)));
   });
 }

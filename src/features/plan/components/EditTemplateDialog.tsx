@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BaseService, TemplateRow } from '@common/api-types';
-import { fromTemplateForm, PlanFormFields, toPlanForm, validateFlowForm, type FlowFormState } from '@/components/plan-form';
+import { fromTemplateForm, PlanFormFields, toPlanForm, validateFlowForm, type FlowFormState } from '../form';
 import { revalidate, TEMPLATE_LIST_PATH, updateTemplate } from '../api';
 import { useRunAction } from './useRunAction';
 

@@ -8,9 +8,9 @@ import type { BaseService, TemplateRow } from '@common/api-types';
 import { businessNow, canStartOn } from '@common/distribution';
 import { addDays } from '@common/zoned-time';
 import { unitCost } from '@common/plan-cost';
-import { CostSummary } from '@/components/plan-form';
+import { CostSummary } from '../form';
 import { DATE_FORMAT } from '@/lib/format';
-import { refreshCurrentUser, useCurrentUser } from '@/lib/session';
+import { setCurrentBalance, useCurrentUser } from '@/lib/session';
 import { PLAN_COUNT_PATH, PLAN_LIST_PATH, publishTemplate, revalidate } from '../api';
 import { useRunAction } from './useRunAction';
 
@@ -37,9 +37,9 @@ export default function PublishTemplateDialog({ template, config, timeZone, onCl
   const { form } = template;
 
   const publish = () =>
-    run(() => publishTemplate(template.id, startDate), t('template.published'), () => {
+    run(() => publishTemplate(template.id, startDate), t('template.published'), (created) => {
       onClose();
-      void refreshCurrentUser();
+      setCurrentBalance(created.integral);
       void revalidate(PLAN_LIST_PATH, PLAN_COUNT_PATH);
       navigate('/plan/list');
     });

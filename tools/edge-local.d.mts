@@ -1,9 +1,9 @@
-// Types of scripts/edge-local.mjs, for the TypeScript tests that use it.
+// Types of tools/edge-local.mjs, for the TypeScript tests that use it.
 export const ROOT: string;
 export const NGINX_DIR: string;
 export const TEMPLATE_VARIABLES: string[];
 export const EDGE_LIMIT_DEFAULTS: Record<'EDGE_SMS_RATE' | 'EDGE_SMS_BURST' | 'EDGE_LOGIN_RATE' | 'EDGE_LOGIN_BURST', string>;
-export { freePort } from '../server/test/processes.mjs';
+export { freePort } from '../server/test/support/processes.mjs';
 export function localResolvers(): Promise<string>;
 export function renderTemplate(templateText: string, values: Record<string, string>): string;
 export interface NginxOptions {

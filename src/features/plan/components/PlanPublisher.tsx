@@ -12,9 +12,9 @@ import type { PlanConfig } from '@common/api-types';
 import type { FlowType } from '@common/domain';
 import { earliestStartDate } from '@common/distribution';
 import { unitCost } from '@common/plan-cost';
-import { chosenOptionIds, CostSummary, defaultOptions, initialFlowForm, PlanFormFields, toPlanForm, totalCost, validateFlowForm, type FlowFormState } from '@/components/plan-form';
+import { chosenOptionIds, CostSummary, defaultOptions, initialFlowForm, PlanFormFields, toPlanForm, totalCost, validateFlowForm, type FlowFormState } from '../form';
 import { formatPoints } from '@/lib/format';
-import { refreshCurrentUser, useCurrentUser, useIsLogin } from '@/lib/session';
+import { refreshCurrentUser, setCurrentBalance, useCurrentUser, useIsLogin } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { useSingleFlight } from '@/lib/single-flight';
@@ -67,10 +67,11 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
     if (!config) return;
     await runPublish(async () => {
       try {
-        await createPlan(toPlanForm(form, flowType, config));
+        const created = await createPlan(toPlanForm(form, flowType, config));
         setConfirming(false);
         toastSuccess(t('publish.done'));
-        await refreshCurrentUser();
+        // the answer carries the balance after the charge: no second request for it
+        setCurrentBalance(created.integral);
         navigate('/plan/list');
       } catch {
         // the API client showed the server's message (e.g. 积分不足)

@@ -7,7 +7,7 @@ import { loadNamespaces } from '@/lib/i18n';
 import { stubFetch } from '@/test/fetch';
 import { logIn } from '@/test/user';
 
-import FlowPage from './FlowPage';
+import PublishPage from './PublishPage';
 
 const config = {
   flowType: 'tb',
@@ -43,12 +43,12 @@ beforeEach(() => {
 function renderPage() {
   return render(
     <SWRConfig value={{ fetcher: swrFetcher, provider: () => new Map(), dedupingInterval: 0 }}>
-      <FlowPage flowType="tb" />
+      <PublishPage flowType="tb" />
     </SWRConfig>,
   );
 }
 
-describe('<FlowPage> summary', () => {
+describe('<PublishPage> summary', () => {
   it('prices the default choice with the member discount and follows the options', async () => {
     renderPage();
     await waitFor(() => expect(screen.getByTestId('summary-unit').textContent).toBe('2 积分'));
@@ -80,7 +80,7 @@ describe('<FlowPage> summary', () => {
   });
 });
 
-describe('<FlowPage> business time zone', () => {
+describe('<PublishPage> business time zone', () => {
   it('counts plan days in the zone the platform config carries', async () => {
     // 2026-03-10 02:30 UTC: 10:30 in Shanghai, 22:30 of 03-09 in New York (an hour still ahead there)
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-03-10T02:30:00Z') });

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 import { chromium } from 'playwright-core';
-import { startApiServer } from '../server/test/processes.mjs';
+import { startApiServer } from '../server/test/support/processes.mjs';
 import { ensureBuild } from './edge-local.mjs';
 import { DEMO, LOGIN_PLACEHOLDERS, SIGNED_IN_ROUTES, seedDemoWork } from './signed-in.mjs';
 

@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Runs the production edge locally, without Docker: the project's nginx template (rendered with
 // envsubst exactly as the nginx image does) in Debian's nginx, serving dist/, in front of the real
-// API server (src/main.ts via tsx, server/test/processes.mjs) on a fresh temporary database. Used by the nginx tests and by
+// API server (src/main.ts via tsx, server/test/support/processes.mjs) on a fresh temporary database. Used by the nginx tests and by
 // `npm run lhci`; run it by hand to look at the stack:
-//   node scripts/edge-local.mjs            -> prints the URL, Ctrl-C stops everything
+//   node tools/edge-local.mjs            -> prints the URL, Ctrl-C stops everything
 // Needs the Debian packages nginx-light (or nginx) and gettext-base (envsubst).
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, mkdir, writeFile, readFile, copyFile, readdir, rm, chmod, cp } from 'node:fs/promises';
@@ -11,7 +11,7 @@ import { createWriteStream, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { freePort, startApiServer, waitForOk } from '../server/test/processes.mjs';
+import { freePort, startApiServer, waitForOk } from '../server/test/support/processes.mjs';
 
 export { freePort };
 
@@ -185,7 +185,7 @@ export async function startNginx(options) {
   return { url: `http://127.0.0.1:${port}`, port, dir, stop: group.stop };
 }
 
-/** The real API server (server/test/processes.mjs) on a fresh DATA_DIR, outside production. */
+/** The real API server (server/test/support/processes.mjs) on a fresh DATA_DIR, outside production. */
 export async function startApi({ dir, port, env = {} }) {
   const dataDir = join(dir, 'data');
   const logFile = join(dir, 'api.log');
@@ -210,7 +210,7 @@ export async function ensureBuild({ force = false } = {}) {
 
 /**
  * A private copy of the build, as the image serves it: the files plus the .gz of
- * scripts/precompress.mjs. Others rebuild dist/ while tests run; serving a copy keeps every run
+ * build/precompress.mjs. Others rebuild dist/ while tests run; serving a copy keeps every run
  * on one consistent build, and nothing here writes into dist/.
  */
 export async function snapshotBuild(buildDir, into) {
@@ -225,7 +225,7 @@ export async function snapshotBuild(buildDir, into) {
     if (attempt === 5) throw new Error(`${buildDir} is incomplete (index.html names missing assets)`);
     await new Promise((r) => setTimeout(r, 3000));
   }
-  const { precompress } = await import('./precompress.mjs');
+  const { precompress } = await import('../build/precompress.mjs');
   await precompress(into);
   return into;
 }

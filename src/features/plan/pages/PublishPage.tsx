@@ -10,13 +10,13 @@ import PlainSkeleton from '@/components/PlainSkeleton';
 import RadioGroup from '@/components/RadioGroup';
 import { usePlanConfig } from '../api';
 import PlanPublisher from '../components/PlanPublisher';
-import '../flow.css';
+import '../publish.css';
 
-export interface FlowPageProps {
+export interface PublishPageProps {
   flowType: FlowType;
 }
 
-export default function FlowPage({ flowType }: FlowPageProps) {
+export default function PublishPage({ flowType }: PublishPageProps) {
   const { t } = useTranslation('flow');
   const [, navigate] = useLocation();
   const { data: platform, isLoading, error: configError } = usePlanConfig(flowType);

@@ -1,4 +1,4 @@
-// Types of the parts of scripts/signed-in.mjs that the TypeScript tests use.
+// Types of the parts of tools/signed-in.mjs that the TypeScript tests use.
 export const DEMO: { phone: string; password: string };
 export const SIGNED_IN_ROUTES: string[];
 export const LOGIN_PLACEHOLDERS: { phone: string; password: string };

@@ -4,8 +4,8 @@
 //
 // Builds the web app with source maps (node_modules/.cache/profile-web; `--build-dir=PATH` profiles
 // that build instead; it needs .map files for readable names), serves it behind the project's nginx
-// and the real API (scripts/edge-local.mjs), gives the demo account plans and templates and logs in
-// through the form (scripts/signed-in.mjs). Then, per route and run, in Chromium with Lighthouse's
+// and the real API (tools/edge-local.mjs), gives the demo account plans and templates and logs in
+// through the form (tools/signed-in.mjs). Then, per route and run, in Chromium with Lighthouse's
 // mobile viewport and 4x CPU slowdown (CDP Emulation; the network is not throttled): a trace with
 // JS samples (CDP Tracing) of one load, cold (HTTP cache, service worker and its caches cleared;
 // `--warm`: after one load that left the service worker controlling, nothing cleared).
@@ -24,7 +24,7 @@ import puppeteer from 'puppeteer-core';
 import TraceGatherer from 'lighthouse/core/gather/gatherers/trace.js';
 import { TraceProcessor } from 'lighthouse/core/lib/tracehouse/trace-processor.js';
 import { MainThreadTasks } from 'lighthouse/core/lib/tracehouse/main-thread-tasks.js';
-import { buildWeb } from './build-web.mjs';
+import { buildWeb } from '../build/build-web.mjs';
 import { ROOT, startEdge } from './edge-local.mjs';
 import { clearForColdVisit, firstVisit, keepSession, seedDemoWork, signInThroughForm } from './signed-in.mjs';
 

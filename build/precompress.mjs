@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes foo.js.gz next to every compressible file of the build, for nginx's `gzip_static on`:
 // nginx then sends the smaller, best-level file without compressing on every request.
-// Usage: node scripts/precompress.mjs [folder]   (default: dist)
+// Usage: node build/precompress.mjs [folder]   (default: dist)
 // No dependency: node:zlib only. Runs after `vite build`, so the service worker's precache
 // manifest never lists the .gz files.
 import { readdir, readFile, writeFile, stat, utimes, rm } from 'node:fs/promises';

@@ -4,14 +4,14 @@
  * the files under dist/assets/ whose names changed (each one is re-downloaded and re-precached by
  * every user). Prints the figure per namespace tried and exits 1 when any is above the limit.
  *
- *   node scripts/count-renamed-assets.mjs [namespace ...]   (default: common plan; limit: RENAMED_LIMIT or 3)
+ *   node tools/count-renamed-assets.mjs [namespace ...]   (default: common plan; limit: RENAMED_LIMIT or 3)
  *
  * The catalogue file is changed in place and always restored; the builds go to temporary folders.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { buildWeb } from './build-web.mjs';
+import { buildWeb } from '../build/build-web.mjs';
 
 const root = resolve(import.meta.dirname, '..');
 const limit = Number(process.env.RENAMED_LIMIT ?? 3);

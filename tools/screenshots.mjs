@@ -17,7 +17,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { startApiServer } from '../server/test/processes.mjs';
+import { startApiServer } from '../server/test/support/processes.mjs';
 import { ROOT as root, ensureBuild } from './edge-local.mjs';
 import { DEMO, LOGIN_PLACEHOLDERS } from './signed-in.mjs';
 import { STARTUP_IMAGES, startupImagePath } from '../common/startup-images.ts';
