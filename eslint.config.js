@@ -71,7 +71,8 @@ const crossModule = "A module uses another module only through that module's ind
 /** From a module file `depth` folders below its module folder: the barrel of every table is off limits. */
 const noTablesBarrel = (depth) => ({
   regex: `^(\\.\\./){${depth + 2}}tables(\\.ts)?$`,
-  message: "A module never imports the barrel of every table (server/src/tables.ts): its own tables are in ./tables.ts, another module's data comes through that module's index.ts.",
+  message:
+    "A module never imports the barrel of every table (server/src/tables.ts): its own tables are in ./tables.ts, another module's data comes through that module's index.ts.",
 });
 /** The import rules of one server/src file (path relative to server/src) that may import the `tables` named. */
 function exceptionBlock(file, tables) {
@@ -79,11 +80,19 @@ function exceptionBlock(file, tables) {
   const up = file.split('/').length - 1;
   if (inModule) {
     // a module file (modules/<m>/x.ts): the modules folder is one level up
-    return { files: [`server/src/${file}`], rules: restrict(noApp, noTablesBarrel(0), { regex: moduleInternals('\\.\\./', tables), message: crossModule }) };
+    return {
+      files: [`server/src/${file}`],
+      rules: restrict(noApp, noTablesBarrel(0), { regex: moduleInternals('\\.\\./', tables), message: crossModule }),
+    };
   }
   const prefix = up === 0 ? '\\./modules/' : `(\\.\\./){${up}}modules/`;
   const below = /^(http|db)\//.test(file)
-    ? [{ regex: `(^|/)modules/(?!(${tables.join('|')})(\\.ts)?$)`, message: 'http/ and db/ are below the domain modules and import none of them (but the named exceptions).' }]
+    ? [
+        {
+          regex: `(^|/)modules/(?!(${tables.join('|')})(\\.ts)?$)`,
+          message: 'http/ and db/ are below the domain modules and import none of them (but the named exceptions).',
+        },
+      ]
     : [{ regex: moduleInternals(prefix, tables), message: 'Outside the modules, a module is used only through its index.ts.' }];
   return { files: [`server/src/${file}`], rules: restrict(noApp, ...below) };
 }
@@ -133,19 +142,33 @@ function staticImportClosure(entries) {
   return [...seen].map((file) => relative(ROOT, file));
 }
 
-const plainPageFiles = staticImportClosure(Object.values(JSON.parse(readFileSync(join(ROOT, 'build/prerendered-page-modules.json'), 'utf8'))));
+const plainPageFiles = staticImportClosure(
+  Object.values(JSON.parse(readFileSync(join(ROOT, 'build/prerendered-page-modules.json'), 'utf8'))),
+);
 
 // esquery's regular expressions hold no '/' (\\x2F stands for it) nor lookaheads. @ant-design/icons-svg (plain SVG
 // data, drawn by SvgIcon) is allowed.
-const ANTD_SOURCE = '[source.value=/^(antd|@rc-component|@ant-design)(\\x2F|$)/]:not([source.value=/^@ant-design\\x2Ficons-svg\\x2F/]):not([importKind="type"]):not([exportKind="type"])';
+const ANTD_SOURCE =
+  '[source.value=/^(antd|@rc-component|@ant-design)(\\x2F|$)/]:not([source.value=/^@ant-design\\x2Ficons-svg\\x2F/]):not([importKind="type"]):not([exportKind="type"])';
 const noAntd = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration'].map((node) => ({
   selector: `${node}${ANTD_SOURCE}`,
-  message: 'The prerendered pages (/login, /register, /find-pwd, /privacy) and what they import statically load no antd: use the Plain* components, or a lazy part (import()).',
+  message:
+    'The prerendered pages (/login, /register, /find-pwd, /privacy) and what they import statically load no antd: use the Plain* components, or a lazy part (import()).',
 }));
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', 'dist/**', 'dev-dist/**', 'coverage/**', 'data/**', '.lighthouseci/**', 'server/drizzle/**', 'server/dist/**', 'public/**'],
+    ignores: [
+      '**/node_modules/**',
+      'dist/**',
+      'dev-dist/**',
+      'coverage/**',
+      'data/**',
+      '.lighthouseci/**',
+      'server/drizzle/**',
+      'server/dist/**',
+      'public/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -153,7 +176,10 @@ export default tseslint.config(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: { ...globals.node } },
     rules: {
       // unused names fail the typecheck already (noUnusedLocals); `_name` marks a value left out on purpose
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
     },
   },
   {
@@ -189,7 +215,10 @@ export default tseslint.config(
           regex: '^@/(features|app)(/|$)',
           message: `A feature never imports another feature or src/app; compose features in src/app (its own files: relative paths).`,
         },
-        { regex: climbing(depth + 1), message: `Relative imports stay inside the feature "${feature}"; shared code comes through @/lib, @/components or @common.` },
+        {
+          regex: climbing(depth + 1),
+          message: `Relative imports stay inside the feature "${feature}"; shared code comes through @/lib, @/components or @common.`,
+        },
       ),
     })),
   ),
@@ -219,7 +248,10 @@ export default tseslint.config(
   // ---- import boundaries: common/ ----
   {
     files: [`common/**/*.${TS}`],
-    rules: restrict({ regex: '^(@/|\\.\\./(?!locales/))', message: 'common/ is shared by the app and the server and imports neither (only its own files and the catalogue).' }),
+    rules: restrict({
+      regex: '^(@/|\\.\\./(?!locales/))',
+      message: 'common/ is shared by the app and the server and imports neither (only its own files and the catalogue).',
+    }),
   },
 
   // ---- import boundaries: the server (one rule setting per file: the later, narrower block repeats the general pattern) ----
@@ -228,8 +260,17 @@ export default tseslint.config(
     rules: restrict(noApp),
   },
   {
-    files: [`server/src/*.${TS}`, `server/src/ops/**/*.${TS}`, `server/src/lib/**/*.${TS}`, `server/test/**/*.${TS}`, `server/bench/**/*.${TS}`],
-    rules: restrict(noApp, { regex: moduleInternals('(\\./|(\\.\\./)+)(src/)?modules/'), message: 'Outside the modules, a module is used only through its index.ts.' }),
+    files: [
+      `server/src/*.${TS}`,
+      `server/src/ops/**/*.${TS}`,
+      `server/src/lib/**/*.${TS}`,
+      `server/test/**/*.${TS}`,
+      `server/bench/**/*.${TS}`,
+    ],
+    rules: restrict(noApp, {
+      regex: moduleInternals('(\\./|(\\.\\./)+)(src/)?modules/'),
+      message: 'Outside the modules, a module is used only through its index.ts.',
+    }),
   },
   {
     files: [`server/src/http/**/*.${TS}`, `server/src/db/**/*.${TS}`],

@@ -114,8 +114,18 @@ export default defineConfig({
             // SvgIcon and load no antd (the top bar, the home page) would load it for them. Those that
             // several parts draw are one small chunk instead.
             // SvgIcon, which draws them, goes with them: every part that loads one loads the other.
-            { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons-svg[\\/]|[\\/]src[\\/]components[\\/]SvgIcon\.tsx$/, minShareCount: 2, priority: 6 },
-            { name: 'antd', test: /node_modules[\\/](antd|@ant-design[\\/](?!icons-svg[\\/])[^\\/]+|@rc-component[\\/](?!qrcode[\\/])|@babel|clsx|stylis|@emotion)[\\/]/, minShareCount: 12, priority: 5 },
+            {
+              name: 'icons',
+              test: /node_modules[\\/]@ant-design[\\/]icons-svg[\\/]|[\\/]src[\\/]components[\\/]SvgIcon\.tsx$/,
+              minShareCount: 2,
+              priority: 6,
+            },
+            {
+              name: 'antd',
+              test: /node_modules[\\/](antd|@ant-design[\\/](?!icons-svg[\\/])[^\\/]+|@rc-component[\\/](?!qrcode[\\/])|@babel|clsx|stylis|@emotion)[\\/]/,
+              minShareCount: 12,
+              priority: 5,
+            },
             // The QR codes are drawn without antd (src/components/LazyQRCode.tsx): the Babel helpers they
             // share with antd are a small chunk of their own, not a reason to load antd's core.
             { name: 'babel-helpers', test: /node_modules[\\/]@babel[\\/]runtime[\\/]/, minShareCount: 2, priority: 7 },
@@ -171,14 +181,38 @@ export default defineConfig({
         categories: ['business', 'productivity', 'shopping'],
         // Pictures of the running app (npm run screenshots): the richer install sheet.
         screenshots: [
-          { src: '/screenshots/home-wide.png', sizes: '1280x720', type: 'image/png', form_factor: 'wide', label: '首页：积分余额、会员状态与计划概览' },
+          {
+            src: '/screenshots/home-wide.png',
+            sizes: '1280x720',
+            type: 'image/png',
+            form_factor: 'wide',
+            label: '首页：积分余额、会员状态与计划概览',
+          },
           { src: '/screenshots/home-narrow.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: '手机上的首页' },
         ],
         // Quick actions of the installed icon.
         shortcuts: [
-          { name: '发布计划', short_name: '发布计划', description: '发布淘宝/天猫任务计划', url: '/flow/tb', icons: [{ src: '/shortcuts/flow.png', sizes: '96x96', type: 'image/png' }] },
-          { name: '我的计划', short_name: '我的计划', description: '查看与管理已发布的计划', url: '/plan/list', icons: [{ src: '/shortcuts/plan.png', sizes: '96x96', type: 'image/png' }] },
-          { name: '积分充值', short_name: '积分充值', description: '购买积分套餐', url: '/recharge/integral', icons: [{ src: '/shortcuts/recharge.png', sizes: '96x96', type: 'image/png' }] },
+          {
+            name: '发布计划',
+            short_name: '发布计划',
+            description: '发布淘宝/天猫任务计划',
+            url: '/flow/tb',
+            icons: [{ src: '/shortcuts/flow.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            name: '我的计划',
+            short_name: '我的计划',
+            description: '查看与管理已发布的计划',
+            url: '/plan/list',
+            icons: [{ src: '/shortcuts/plan.png', sizes: '96x96', type: 'image/png' }],
+          },
+          {
+            name: '积分充值',
+            short_name: '积分充值',
+            description: '购买积分套餐',
+            url: '/recharge/integral',
+            icons: [{ src: '/shortcuts/recharge.png', sizes: '96x96', type: 'image/png' }],
+          },
         ],
       },
       // Each file once: nothing from includeAssets or the manifest icons, only these patterns. The
@@ -186,7 +220,14 @@ export default defineConfig({
       includeAssets: [],
       includeManifestIcons: false,
       injectManifest: {
-        globPatterns: ['index.html', ...Object.values(PRERENDERED_PAGES), 'assets/**/*.{js,css,woff2,svg,png,webp,json}', 'favicon.svg', 'avatars/*.svg', 'service/*.svg'],
+        globPatterns: [
+          'index.html',
+          ...Object.values(PRERENDERED_PAGES),
+          'assets/**/*.{js,css,woff2,svg,png,webp,json}',
+          'favicon.svg',
+          'avatars/*.svg',
+          'service/*.svg',
+        ],
         modifyURLPrefix: assetUrlPrefix,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

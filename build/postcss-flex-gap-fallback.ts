@@ -80,7 +80,8 @@ export function flexGapFallback(): Plugin {
       // children pushed aside by an auto margin (`margin-left: auto`)
       const autoMargin: string[] = [];
       root.walkRules((rule) => {
-        if ((value(rule, 'margin-left') ?? value(rule, 'margin-inline-start')) === 'auto' && /^\.[\w-]+$/.test(rule.selector)) autoMargin.push(rule.selector);
+        if ((value(rule, 'margin-left') ?? value(rule, 'margin-inline-start')) === 'auto' && /^\.[\w-]+$/.test(rule.selector))
+          autoMargin.push(rule.selector);
       });
       root.walkRules((rule) => {
         if (rule.selector.includes(NO_FLEX_GAP_CLASS) || !rule.some((node) => node.type === 'decl' && LAYOUT_PROPS.test(node.prop))) return;
@@ -109,7 +110,9 @@ export function flexGapFallback(): Plugin {
           if (container.nodes.length) fallbacks.push(container, children);
         } else {
           const [side, other] = layout.column ? ['margin-top', 'margin-left'] : ['margin-left', 'margin-top'];
-          const spaced = rule.clone({ selector: scoped(' > * + *'), nodes: [] }).append({ prop: side, value: layout.column ? row : column });
+          const spaced = rule
+            .clone({ selector: scoped(' > * + *'), nodes: [] })
+            .append({ prop: side, value: layout.column ? row : column });
           // a media query turning a column into a row (or back) takes the other side's margin away
           if (nested) spaced.append({ prop: other, value: '0' });
           fallbacks.push(spaced);

@@ -8,9 +8,7 @@ import { readdir, readFile, writeFile, stat, utimes, rm } from 'node:fs/promises
 import { join, relative, resolve, extname } from 'node:path';
 import { gzipSync, constants } from 'node:zlib';
 
-const COMPRESSIBLE = new Set([
-  '.js', '.mjs', '.css', '.html', '.json', '.webmanifest', '.svg', '.txt', '.xml', '.ico', '.map',
-]);
+const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.html', '.json', '.webmanifest', '.svg', '.txt', '.xml', '.ico', '.map']);
 // Below this size the gzip header costs more than it saves (nginx uses the same threshold).
 const MIN_BYTES = 1024;
 
@@ -55,7 +53,6 @@ if (isMain) {
   const { files, bytes, gzipBytes } = await precompress(root);
   const kib = (n) => (n / 1024).toFixed(1);
   console.log(
-    `precompress: ${files} files in ${relative(process.cwd(), root) || '.'}: ` +
-      `${kib(bytes)} KiB -> ${kib(gzipBytes)} KiB gzip`,
+    `precompress: ${files} files in ${relative(process.cwd(), root) || '.'}: ` + `${kib(bytes)} KiB -> ${kib(gzipBytes)} KiB gzip`,
   );
 }

@@ -17,7 +17,11 @@ export function catalogueInIndexHtml(localeDir: string): Plugin {
   let base = '/';
   const files = new Map<string, string>();
   const read = (ns: string) => JSON.parse(readFileSync(join(localeDir, `${ns}.json`), 'utf8')) as Record<string, unknown>;
-  const namespaces = () => readdirSync(localeDir).filter((f) => f.endsWith('.json')).map((f) => f.slice(0, -5)).sort();
+  const namespaces = () =>
+    readdirSync(localeDir)
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => f.slice(0, -5))
+      .sort();
   const eager = new Set<string>(EAGER_NAMESPACES);
   return {
     name: 'catalogue-in-index-html',

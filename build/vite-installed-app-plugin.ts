@@ -11,6 +11,10 @@ export function startupImagesInHead(): Plugin {
   return {
     name: 'startup-images-in-head',
     transformIndexHtml: () =>
-      STARTUP_IMAGES.map((image) => ({ tag: 'link', attrs: { rel: 'apple-touch-startup-image', media: startupImageMedia(image), href: startupImagePath(image) }, injectTo: 'head' as const })),
+      STARTUP_IMAGES.map((image) => ({
+        tag: 'link',
+        attrs: { rel: 'apple-touch-startup-image', media: startupImageMedia(image), href: startupImagePath(image) },
+        injectTo: 'head' as const,
+      })),
   };
 }

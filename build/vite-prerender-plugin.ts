@@ -50,7 +50,8 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
         if (shellAsset?.type !== 'asset') throw new Error('prerender: index.html missing from the bundle');
         // The built shell: it embeds the catalogue the client reads synchronously when hydrating.
         // Its scripts at low priority: these pages paint without them (hydration may come after).
-        const lowPriorityScripts = (html: string) => html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
+        const lowPriorityScripts = (html: string) =>
+          html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
         let shell = lowPriorityScripts(String(shellAsset.source));
 
         // Inline the stylesheets the shell links (they are this build's own files).
@@ -75,14 +76,17 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
             {
               name: 'pwa-register-stub',
               resolveId: (id) => (id === VIRTUAL_PWA_REGISTER ? `\0${VIRTUAL_PWA_REGISTER}` : undefined),
-              load: (id) => (id === `\0${VIRTUAL_PWA_REGISTER}` ? 'export function registerSW() { return () => Promise.resolve(); }' : undefined),
+              load: (id) =>
+                id === `\0${VIRTUAL_PWA_REGISTER}` ? 'export function registerSW() { return () => Promise.resolve(); }' : undefined,
             },
           ],
           build: { ssr: entry, outDir, emptyOutDir: true, copyPublicDir: false, minify: false, target: 'node24' },
         });
         const entryName = entry.replace(/^.*\//, '').replace(/\.tsx?$/, '.js');
         try {
-          const { renderPage } = (await import(`${pathToFileURL(join(outDir, entryName)).href}?build=${Date.now()}`)) as { renderPage: RenderPage };
+          const { renderPage } = (await import(`${pathToFileURL(join(outDir, entryName)).href}?build=${Date.now()}`)) as {
+            renderPage: RenderPage;
+          };
           for (const [path, fileName] of Object.entries(PRERENDERED_PAGES)) {
             const rendered = await renderPage(path);
             // The layout's root element (class "app" plus any modifiers): the banner goes first in it.

@@ -3,8 +3,9 @@ import { isMobile, isValidPassword } from './account-rules.ts';
 
 describe('mobile number (11 digits, starts with 1, second digit 3-9)', () => {
   it.each(['13800138000', '19912345678', '15000000000'])('accepts %s', (phone) => expect(isMobile(phone)).toBe(true));
-  it.each(['12800138000', '10800138000', '1380013800', '138001380000', '23800138000', '1380013800a', '', ' 13800138000'])('rejects %j', (phone) =>
-    expect(isMobile(phone)).toBe(false),
+  it.each(['12800138000', '10800138000', '1380013800', '138001380000', '23800138000', '1380013800a', '', ' 13800138000'])(
+    'rejects %j',
+    (phone) => expect(isMobile(phone)).toBe(false),
   );
   it('rejects non-strings', () => expect(isMobile(13800138000)).toBe(false));
 });

@@ -45,7 +45,9 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   const exact = weights.map((w) => (Math.max(0, w) * safeTotal) / weightSum);
   const result = exact.map(Math.floor);
   let left = safeTotal - result.reduce((a, n) => a + n, 0);
-  const order = exact.map((value, index) => ({ index, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest || a.index - b.index);
+  const order = exact
+    .map((value, index) => ({ index, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest || a.index - b.index);
   for (const { index } of order) {
     if (left <= 0) break;
     if (weights[index]! > 0) {
@@ -62,7 +64,11 @@ function openWeights(weights: readonly number[], blocked: readonly number[]): nu
 }
 
 /** A preset's distribution of `dailyCount` over the hours not blocked. */
-export function presetDistribution(preset: Exclude<DistributionPreset, 'custom'>, dailyCount: number, blocked: readonly number[] = []): number[] {
+export function presetDistribution(
+  preset: Exclude<DistributionPreset, 'custom'>,
+  dailyCount: number,
+  blocked: readonly number[] = [],
+): number[] {
   const weights = preset === 'even' ? Array<number>(HOURS).fill(1) : TRAFFIC_CURVE;
   return allocate(dailyCount, openWeights(weights, blocked));
 }

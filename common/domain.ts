@@ -18,8 +18,7 @@ export const PLATFORM_LABELS: Record<FlowType, string> = /* @__PURE__ */ (() => 
 export const MEMBER_LEVELS = [1, 3, 5, 7] as const;
 export type MemberLevel = (typeof MEMBER_LEVELS)[number];
 export const MEMBER_LEVEL_NAMES: Record<MemberLevel, string> = /* @__PURE__ */ (() => names.memberLevel)();
-export const isMemberLevel = (v: unknown): v is MemberLevel =>
-  typeof v === 'number' && (MEMBER_LEVELS as readonly number[]).includes(v);
+export const isMemberLevel = (v: unknown): v is MemberLevel => typeof v === 'number' && (MEMBER_LEVELS as readonly number[]).includes(v);
 
 /** Payment method codes. */
 export const PAY_TYPES = {
@@ -33,8 +32,7 @@ export const PAY_TYPES = {
 export type PayType = (typeof PAY_TYPES)[keyof typeof PAY_TYPES];
 export const PAY_TYPE_CODES = Object.values(PAY_TYPES) as PayType[];
 export const PAY_TYPE_LABELS: Record<PayType, string> = /* @__PURE__ */ (() => names.payType)();
-export const isPayType = (v: unknown): v is PayType =>
-  typeof v === 'number' && (PAY_TYPE_CODES as number[]).includes(v);
+export const isPayType = (v: unknown): v is PayType => typeof v === 'number' && (PAY_TYPE_CODES as number[]).includes(v);
 
 /** SMS code types: 1 default (register/login), 3 password change/reset, 4 account deletion (注销). */
 export const SMS_TYPES = { DEFAULT: 1, PASSWORD: 3, DELETE_ACCOUNT: 4 } as const;

@@ -7,8 +7,23 @@ const service: BaseService = {
   name: '搜索浏览',
   integral: 2,
   conditionList: [
-    { id: 10, label: '浏览时长', optionList: [{ id: 100, label: '60 秒', integral: 0 }, { id: 101, label: '120 秒', integral: 1 }, { id: 102, label: '180 秒', integral: 2 }] },
-    { id: 11, label: '货比三家', optionList: [{ id: 110, label: '不需要', integral: 0 }, { id: 111, label: '需要', integral: 1 }] },
+    {
+      id: 10,
+      label: '浏览时长',
+      optionList: [
+        { id: 100, label: '60 秒', integral: 0 },
+        { id: 101, label: '120 秒', integral: 1 },
+        { id: 102, label: '180 秒', integral: 2 },
+      ],
+    },
+    {
+      id: 11,
+      label: '货比三家',
+      optionList: [
+        { id: 110, label: '不需要', integral: 0 },
+        { id: 111, label: '需要', integral: 1 },
+      ],
+    },
   ],
 };
 
@@ -83,7 +98,11 @@ describe('stop refund', () => {
 
   it('never refunds more than was charged', () => {
     for (const pct of [100, 95, 90, 85]) {
-      for (const [unit, daily, days] of [[3, 101, 3], [7, 13, 3], [1, 1, 1]] as const) {
+      for (const [unit, daily, days] of [
+        [3, 101, 3],
+        [7, 13, 3],
+        [1, 1, 1],
+      ] as const) {
         for (const dispatched of [0, 1, daily, daily * days - 1]) {
           expect(stopRefund(daily * days, dispatched, unit, pct)).toBeLessThanOrEqual(planTotalCost(unit, daily, days, pct));
         }

@@ -4,7 +4,24 @@ import { formatPoints, groupThousands } from './points-format.ts';
 describe('formatPoints', () => {
   it('reads like Intl.NumberFormat zh-CN, integers only', () => {
     const intl = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 0 });
-    for (const n of [0, 7, 12, 999, 1000, 3200, 12345, 999999, 1000000, 123456789, -1, -1000, -1234567, Number.MAX_SAFE_INTEGER, 1e21, -4.2e22]) {
+    for (const n of [
+      0,
+      7,
+      12,
+      999,
+      1000,
+      3200,
+      12345,
+      999999,
+      1000000,
+      123456789,
+      -1,
+      -1000,
+      -1234567,
+      Number.MAX_SAFE_INTEGER,
+      1e21,
+      -4.2e22,
+    ]) {
       expect(formatPoints(n), String(n)).toBe(intl.format(n));
     }
     expect(formatPoints(1234.99)).toBe('1,234');

@@ -63,7 +63,10 @@ export const PRICE_ROW_KINDS = ['services', 'conditions', 'options'] as const;
 // ---- account: sign-up, sign-in, session ----
 export const userRegister: Post<AuthResult> = { method: 'POST', path: '/api/user/reg' };
 export const userPwdLogin: Post<AuthResult, { phone: string; password: string }> = { method: 'POST', path: '/api/user/pwd-login' };
-export const userResetPwd: Post<unknown, { phone: string; password: string; verifyCode: string }> = { method: 'POST', path: '/api/user/reset-pwd' };
+export const userResetPwd: Post<unknown, { phone: string; password: string; verifyCode: string }> = {
+  method: 'POST',
+  path: '/api/user/reset-pwd',
+};
 export const userSendSmsCode: Post<unknown, { phone: string; type: number }> = { method: 'POST', path: '/api/user/send-sms-code' };
 export const userLogout: Post = { method: 'POST', path: '/api/user/logout' };
 /** A logout kept while offline: only the token's SHA-256 (src/lib/pending-logout.ts, the service worker). */
@@ -75,7 +78,10 @@ export const userDevices: Get = { method: 'GET', path: '/api/user/devices' };
 export const userDeviceLogout: Post<Record<string, never>, { id: number }> = { method: 'POST', path: '/api/user/devices/logout' };
 export const userDevicesLogoutOthers: Post<{ count: number }> = { method: 'POST', path: '/api/user/devices/logout-others' };
 export const userRecommendList: Get<Page<InvitedUser>> = { method: 'GET', path: '/api/user/recommend/list' };
-export const userDeleteAccount: Post<{ plansStopped: number; forfeited: number }, { verifyCode: string }> = { method: 'POST', path: '/api/user/delete-account' };
+export const userDeleteAccount: Post<{ plansStopped: number; forfeited: number }, { verifyCode: string }> = {
+  method: 'POST',
+  path: '/api/user/delete-account',
+};
 export const userDataExport: Get = { method: 'GET', path: '/api/user/data-export' };
 export const serviceInfo: Get<ServiceInfo> = { method: 'GET', path: '/api/wechat/qr-code' };
 
@@ -125,7 +131,10 @@ export const devSmsOutbox: Get = { method: 'GET', path: '/api/dev/sms-outbox' };
 // ---- the operator console (/admin) ----
 export const adminMe: Get<ConsoleMe> = { method: 'GET', path: '/api/admin/me' };
 export const adminOrders: Get<Page<ConsoleOrder>> = { method: 'GET', path: '/api/admin/orders' };
-export const adminOrderConfirm: Post<{ changed: boolean; order: OrderRow }> = { method: 'POST', path: '/api/admin/orders/:orderNo/confirm' };
+export const adminOrderConfirm: Post<{ changed: boolean; order: OrderRow }> = {
+  method: 'POST',
+  path: '/api/admin/orders/:orderNo/confirm',
+};
 export const adminOrderCancel: Post<OrderRow> = { method: 'POST', path: '/api/admin/orders/:orderNo/cancel' };
 export const adminUsers: Get<Page<ConsoleUser>> = { method: 'GET', path: '/api/admin/users' };
 export const adminUser: Get<ConsoleUserDetail> = { method: 'GET', path: '/api/admin/users/:phone' };
@@ -162,5 +171,7 @@ export const adminReconciliation: Get<ReconciliationReport[]> = { method: 'GET',
  * stays a parameter (the server registers the price table's routes one row kind at a time).
  */
 export function pathOf(route: ApiRoute, params: Record<string, string | number>): string {
-  return route.path.replace(/:([A-Za-z]+)/g, (segment, name: string) => (name in params ? encodeURIComponent(String(params[name])) : segment));
+  return route.path.replace(/:([A-Za-z]+)/g, (segment, name: string) =>
+    name in params ? encodeURIComponent(String(params[name])) : segment,
+  );
 }

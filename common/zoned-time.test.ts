@@ -23,9 +23,25 @@ describe('zoned time', () => {
 
   it('zones without daylight saving since 1992 read the same by arithmetic as through Intl', () => {
     const viaIntl = (at: Date, timeZone: string) => {
-      const parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }).formatToParts(at);
+      const parts = new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).formatToParts(at);
       const value = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-      return { year: value('year'), month: value('month'), day: value('day'), hour: value('hour') % 24, minute: value('minute'), second: value('second') };
+      return {
+        year: value('year'),
+        month: value('month'),
+        day: value('day'),
+        hour: value('hour') % 24,
+        minute: value('minute'),
+        second: value('second'),
+      };
     };
     const from = Date.UTC(1992, 0, 1);
     const to = Date.UTC(2100, 0, 1);

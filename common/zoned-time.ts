@@ -59,14 +59,28 @@ export function localParts(at: Date, timeZone: string): LocalParts {
   const fixedOffset = FIXED_OFFSET_MINUTES.get(timeZone);
   if (fixedOffset !== undefined && at.getTime() >= FIXED_SINCE) {
     const wall = new Date(at.getTime() + fixedOffset * 60_000);
-    return { year: wall.getUTCFullYear(), month: wall.getUTCMonth() + 1, day: wall.getUTCDate(), hour: wall.getUTCHours(), minute: wall.getUTCMinutes(), second: wall.getUTCSeconds() };
+    return {
+      year: wall.getUTCFullYear(),
+      month: wall.getUTCMonth() + 1,
+      day: wall.getUTCDate(),
+      hour: wall.getUTCHours(),
+      minute: wall.getUTCMinutes(),
+      second: wall.getUTCSeconds(),
+    };
   }
   const key = `${timeZone}|${Math.floor(at.getTime() / 1000)}`;
   const known = recentParts.get(key);
   if (known) return known;
   const parts: Record<string, number> = {};
   for (const p of formatter(timeZone).formatToParts(at)) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  const result = { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
+  const result = {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour! % 24,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
   if (recentParts.size >= RECENT_LIMIT) recentParts.clear();
   recentParts.set(key, result);
   return result;
@@ -90,7 +104,7 @@ export function formatLocalDateTime(at: Date, timeZone: string): string {
 function offsetAt(at: number, timeZone: string): number {
   const p = localParts(new Date(at), timeZone);
   const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - (at - (at % 1000 + 1000) % 1000);
+  return asUtc - (at - (((at % 1000) + 1000) % 1000));
 }
 
 /** The instant the local `date` (YYYY-MM-DD) plus `dayOffset` days, at `hour`:00, begins. */

@@ -42,9 +42,7 @@ cleanupOutdatedCaches();
 for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
   registerRoute(new NavigationRoute(createHandlerBoundToURL(`/${file}`), { allowlist: [new RegExp(`^${path}(\\?|$)`)] }));
 }
-registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/smi(\/|$)/, /^\/sui(\/|$)/] }),
-);
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/smi(\/|$)/, /^\/sui(\/|$)/] }));
 
 registerRoute(
   ({ url, sameOrigin }) => isPublicApi(url, sameOrigin),

@@ -13,7 +13,11 @@ const root = resolve(import.meta.dirname, '..');
 const rulesDir = join(root, 'deploy/prometheus');
 const problems = [];
 
-for (const args of [['check', 'rules', 'alerts.yml'], ['check', 'config', 'prometheus.yml'], ['test', 'rules', 'alerts.test.yml']]) {
+for (const args of [
+  ['check', 'rules', 'alerts.yml'],
+  ['check', 'config', 'prometheus.yml'],
+  ['test', 'rules', 'alerts.test.yml'],
+]) {
   const run = spawnSync('promtool', args, { cwd: rulesDir, encoding: 'utf8' });
   if (run.error) throw new Error(`promtool not found (Debian: apt-get install prometheus): ${run.error.message}`);
   process.stdout.write(`promtool ${args.join(' ')}\n${run.stdout}${run.stderr}`);
@@ -30,8 +34,11 @@ const alerts = [...rules.matchAll(/- alert: (\w+)/g)].map((m) => m[1]);
 for (const alert of alerts) {
   const section = runbook.split(/^## /m).find((s) => s.startsWith(`${alert}\n`));
   if (!section) problems.push(`docs/runbook.md has no "## ${alert}" section`);
-  else for (const part of ['**What it means.**', '**What to look at.**', '**What to do.**']) if (!section.includes(part)) problems.push(`runbook ${alert}: no ${part}`);
-  if (!rules.includes(`runbook_url: "docs/runbook.md#${alert.toLowerCase()}"`)) problems.push(`${alert}: runbook_url is not docs/runbook.md#${alert.toLowerCase()}`);
+  else
+    for (const part of ['**What it means.**', '**What to look at.**', '**What to do.**'])
+      if (!section.includes(part)) problems.push(`runbook ${alert}: no ${part}`);
+  if (!rules.includes(`runbook_url: "docs/runbook.md#${alert.toLowerCase()}"`))
+    problems.push(`${alert}: runbook_url is not docs/runbook.md#${alert.toLowerCase()}`);
 }
 
 // Metric names in the expressions (series selectors), less PromQL functions and the scrape's own `up`.
@@ -46,4 +53,6 @@ if (problems.length > 0) {
   console.error(problems.join('\n'));
   process.exit(1);
 }
-console.log(`${alerts.length} alerts, each with its runbook section; metrics ${[...metrics].sort().join(', ')} exported and on the dashboard`);
+console.log(
+  `${alerts.length} alerts, each with its runbook section; metrics ${[...metrics].sort().join(', ')} exported and on the dashboard`,
+);

@@ -25,7 +25,16 @@ export const WARM_DIR = 'warm';
 /** The installed app's second visit: warn-level, like the cold performance budget of lighthouserc.json. */
 export const WARM_BUDGETS = { performance: 0.97 };
 
-export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chromeFlags, onlyCategories, routes = SIGNED_IN_ROUTES, visits = VISITS }) {
+export async function collectSignedIn({
+  baseURL,
+  outDir,
+  runs,
+  chromePath,
+  chromeFlags,
+  onlyCategories,
+  routes = SIGNED_IN_ROUTES,
+  visits = VISITS,
+}) {
   await seedDemoWork(baseURL);
   const browser = await puppeteer.launch({
     executablePath: chromePath,
@@ -57,9 +66,16 @@ export async function collectSignedIn({ baseURL, outDir, runs, chromePath, chrom
               try {
                 if (visit === 'cold') await clearForColdVisit(page, new URL(baseURL).origin);
                 else await firstVisit(page, url);
-                const result = await lighthouse(url, { output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories }, undefined, page);
-                if (!result?.lhr || result.lhr.runtimeError) throw new Error(`Lighthouse failed on ${url}: ${result?.lhr?.runtimeError?.message ?? 'no result'}`);
-                if (new URL(result.lhr.finalDisplayedUrl).pathname !== route) throw new Error(`${url} ended on ${result.lhr.finalDisplayedUrl}: the session was lost`);
+                const result = await lighthouse(
+                  url,
+                  { output: 'json', logLevel: 'error', disableStorageReset: true, onlyCategories },
+                  undefined,
+                  page,
+                );
+                if (!result?.lhr || result.lhr.runtimeError)
+                  throw new Error(`Lighthouse failed on ${url}: ${result?.lhr?.runtimeError?.message ?? 'no result'}`);
+                if (new URL(result.lhr.finalDisplayedUrl).pathname !== route)
+                  throw new Error(`${url} ended on ${result.lhr.finalDisplayedUrl}: the session was lost`);
                 // lhci reads only lhr-<digits>.json: a unique number per run (milliseconds, then a counter).
                 const file = `lhr-${Date.now()}${String(++written).padStart(3, '0')}.json`;
                 await writeFile(visit === 'cold' ? join(outDir, file) : join(outDir, WARM_DIR, file), JSON.stringify(result.lhr));

@@ -38,9 +38,7 @@ const median = (values) => {
 /** Figures of one Lighthouse result: category scores, metrics, bytes on the wire per kind. */
 function figuresOf(lhr) {
   const audit = (id) => lhr.audits[id]?.numericValue;
-  const transfer = Object.fromEntries(
-    (lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item]),
-  );
+  const transfer = Object.fromEntries((lhr.audits['resource-summary']?.details?.items ?? []).map((item) => [item.resourceType, item]));
   return {
     performance: lhr.categories.performance?.score,
     accessibility: lhr.categories.accessibility?.score,
@@ -66,7 +64,10 @@ const WARM_SUFFIX = ' (warm)';
 async function summarize() {
   const byPath = new Map();
   const notPhone = new Set();
-  for (const [dir, suffix] of [[OUT, ''], [join(OUT, WARM_DIR), WARM_SUFFIX]]) {
+  for (const [dir, suffix] of [
+    [OUT, ''],
+    [join(OUT, WARM_DIR), WARM_SUFFIX],
+  ]) {
     for (const name of (await readdir(dir).catch(() => [])).filter(isReport)) {
       const lhr = JSON.parse(await readFile(join(dir, name), 'utf8'));
       const path = `${new URL(lhr.requestedUrl).pathname}${suffix}`;
@@ -115,7 +116,9 @@ function warnWarmBudgets(summary) {
   for (const [path, figures] of Object.entries(summary)) {
     if (!path.endsWith(WARM_SUFFIX)) continue;
     if (figures.performance < WARM_BUDGETS.performance)
-      console.log(`⚠️  warm performance warning for ${path}: ${Math.round(figures.performance * 100)} (median), expected >= ${WARM_BUDGETS.performance * 100}`);
+      console.log(
+        `⚠️  warm performance warning for ${path}: ${Math.round(figures.performance * 100)} (median), expected >= ${WARM_BUDGETS.performance * 100}`,
+      );
   }
 }
 
@@ -145,7 +148,15 @@ try {
   }
   if (!process.argv.includes('--visitor-only')) {
     const { numberOfRuns, chromePath, settings } = rc.ci.collect;
-    await collectSignedIn({ baseURL: edge.url, outDir: OUT, runs: numberOfRuns, chromePath, ...settings, visits, ...(onlyRoutes.length ? { routes: onlyRoutes } : {}) });
+    await collectSignedIn({
+      baseURL: edge.url,
+      outDir: OUT,
+      runs: numberOfRuns,
+      chromePath,
+      ...settings,
+      visits,
+      ...(onlyRoutes.length ? { routes: onlyRoutes } : {}),
+    });
   }
   const summary = await summarize();
   printSummary(summary);

@@ -35,19 +35,32 @@ const dataDir = await mkdtemp(join(tmpdir(), 'page-weight-'));
 const server = await startApiServer({ env: { DATA_DIR: dataDir, DIST_DIR: buildDir, DATABASE_URL: undefined, LOG_LEVEL: 'warn' } });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 const rows = [];
 try {
   await seedDemoWork(server.baseURL);
   // No service worker: every file the page needs is a request the report sees.
-  const context = await browser.newContext({ baseURL: server.baseURL, locale: 'zh-CN', viewport: { width, height: 844 }, serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    baseURL: server.baseURL,
+    locale: 'zh-CN',
+    viewport: { width, height: 844 },
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   let requested = [];
   page.on('request', (request) => {
     const type = request.resourceType();
     const url = new URL(request.url());
-    if ((type === 'script' || type === 'stylesheet') && url.origin === server.baseURL) requested.push({ type, path: url.pathname.slice(1) });
+    if ((type === 'script' || type === 'stylesheet') && url.origin === server.baseURL)
+      requested.push({ type, path: url.pathname.slice(1) });
   });
   async function measure(route, before = async () => {}) {
     requested = [];
@@ -89,6 +102,9 @@ const kib = (bytes) => `${(bytes / 1024).toFixed(1)} KiB`;
 console.log(`\nPage weight per route at ${width} px: scripts and style sheets the page requests, gzip (level 9) of the build files`);
 console.log('Route                 JS gzip (files)     CSS gzip (files)');
 for (const row of rows) {
-  console.log(`${row.route.padEnd(20)} ${`${kib(row.js)} (${row.jsFiles})`.padStart(17)} ${`${kib(row.css)} (${row.cssFiles})`.padStart(20)}`);
-  if (listFiles) for (const file of row.files.sort((a, b) => b.size - a.size)) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
+  console.log(
+    `${row.route.padEnd(20)} ${`${kib(row.js)} (${row.jsFiles})`.padStart(17)} ${`${kib(row.css)} (${row.cssFiles})`.padStart(20)}`,
+  );
+  if (listFiles)
+    for (const file of row.files.sort((a, b) => b.size - a.size)) console.log(`    ${kib(file.size).padStart(10)}  ${file.path}`);
 }

@@ -70,12 +70,19 @@ async function place(url, line, column) {
   const entry = map?.findEntry(line, column);
   if (entry && entry.originalSource) {
     const original = entry.originalSource;
-    const source = original.includes('node_modules/') ? original.replace(/^.*node_modules\//, '') : original.replace(/^(\.\.\/)+/, '').replace(/^.*?\/src\//, 'src/');
+    const source = original.includes('node_modules/')
+      ? original.replace(/^.*node_modules\//, '')
+      : original.replace(/^(\.\.\/)+/, '').replace(/^.*?\/src\//, 'src/');
     return { file: source, line: entry.originalLine + 1, name: entry.name };
   }
   return { file: url ? new URL(url).pathname.split('/').pop() : '(native)', line: line + 1 };
 }
-const packageOf = (file) => (file.startsWith('src/') || file.startsWith('common/') ? file.split('/').slice(0, 3).join('/') : file.startsWith('@') ? file.split('/').slice(0, 2).join('/') : file.split('/')[0]);
+const packageOf = (file) =>
+  file.startsWith('src/') || file.startsWith('common/')
+    ? file.split('/').slice(0, 3).join('/')
+    : file.startsWith('@')
+      ? file.split('/').slice(0, 2).join('/')
+      : file.split('/')[0];
 
 // ---- one traced load ----
 async function traceLoad(browser, session, url) {
@@ -120,7 +127,8 @@ function cpuProfiles(traceEvents) {
     if (event.name !== 'Profile' && event.name !== 'ProfileChunk') continue;
     const key = `${event.pid}:${event.id}`;
     const data = event.args?.data ?? {};
-    if (event.name === 'Profile') profiles.set(key, { pid: event.pid, startTime: data.startTime ?? event.ts, nodes: [], samples: [], timeDeltas: [] });
+    if (event.name === 'Profile')
+      profiles.set(key, { pid: event.pid, startTime: data.startTime ?? event.ts, nodes: [], samples: [], timeDeltas: [] });
     const profile = profiles.get(key);
     if (!profile) continue;
     profile.nodes.push(...(data.cpuProfile?.nodes ?? []));
@@ -174,14 +182,20 @@ async function analyse(trace) {
     return [...sums].sort((a, b) => b[1] - a[1]);
   };
   const jsSamples = samples.filter(isJs);
-  const nativeTime = sumBy(samples.filter((sample) => !isJs(sample)), (sample) => sample.node.callFrame.functionName);
+  const nativeTime = sumBy(
+    samples.filter((sample) => !isJs(sample)),
+    (sample) => sample.node.callFrame.functionName,
+  );
 
   const longTasks = tasks
     .filter((task) => !task.parent && task.duration > LONG_TASK_MS && task.endTime > 0)
     .map((task) => ({
       start: task.startTime,
       duration: task.duration,
-      files: sumBy(jsSamples.filter((sample) => sample.at >= task.startTime && sample.at < task.endTime), (sample) => sample.place.file).slice(0, 3),
+      files: sumBy(
+        jsSamples.filter((sample) => sample.at >= task.startTime && sample.at < task.endTime),
+        (sample) => sample.place.file,
+      ).slice(0, 3),
     }));
 
   // Style or layout a script forced to run at once (its result was read before the next frame).
@@ -234,13 +248,26 @@ function table(title, rows, limit = top) {
 function print(route, results) {
   const sorted = [...results].sort((a, b) => a.total - b.total);
   const median = sorted[Math.floor((sorted.length - 1) / 2)];
-  console.log(`\n=== ${route} (${warm ? 'warm: service worker controlling' : 'cold'}, CPU ${CPU_SLOWDOWN}x slower, ${results.length} run(s)) ===`);
-  console.log(`  main-thread total per run: ${results.map((r) => Math.round(r.total)).join(', ')} ms; long tasks per run: ${results.map((r) => r.longTasks.length).join(', ')}`);
-  console.log(`  median run: total ${ms(median.total).trim()}, FCP ${ms(median.fcp).trim()}, LCP ${ms(median.lcp).trim()} (observed, network unthrottled)`);
-  table('main-thread time by kind', Object.entries(median.byGroup).sort((a, b) => b[1] - a[1]));
-  console.log(`  long tasks (> ${LONG_TASK_MS} ms): ${median.longTasks.length}, ${Math.round(median.longTasks.reduce((sum, task) => sum + task.duration, 0))} ms in all`);
+  console.log(
+    `\n=== ${route} (${warm ? 'warm: service worker controlling' : 'cold'}, CPU ${CPU_SLOWDOWN}x slower, ${results.length} run(s)) ===`,
+  );
+  console.log(
+    `  main-thread total per run: ${results.map((r) => Math.round(r.total)).join(', ')} ms; long tasks per run: ${results.map((r) => r.longTasks.length).join(', ')}`,
+  );
+  console.log(
+    `  median run: total ${ms(median.total).trim()}, FCP ${ms(median.fcp).trim()}, LCP ${ms(median.lcp).trim()} (observed, network unthrottled)`,
+  );
+  table(
+    'main-thread time by kind',
+    Object.entries(median.byGroup).sort((a, b) => b[1] - a[1]),
+  );
+  console.log(
+    `  long tasks (> ${LONG_TASK_MS} ms): ${median.longTasks.length}, ${Math.round(median.longTasks.reduce((sum, task) => sum + task.duration, 0))} ms in all`,
+  );
   for (const task of median.longTasks) {
-    console.log(`    at ${ms(task.start)} for ${ms(task.duration)}   ${task.files.map(([file, time]) => `${file} ${Math.round(time)}`).join(', ')}`);
+    console.log(
+      `    at ${ms(task.start)} for ${ms(task.duration)}   ${task.files.map(([file, time]) => `${file} ${Math.round(time)}`).join(', ')}`,
+    );
   }
   table('JS self time by package', median.packages);
   table('JS self time by source file', median.files);
@@ -254,7 +281,8 @@ function print(route, results) {
     const seen = forcedBy.get(key) ?? { count: 0, time: 0 };
     forcedBy.set(key, { count: seen.count + 1, time: seen.time + entry.duration });
   }
-  for (const [key, { count, time }] of [...forcedBy].sort((a, b) => b[1].time - a[1].time).slice(0, 10)) console.log(`    ${ms(time)}  ${count}x ${key}`);
+  for (const [key, { count, time }] of [...forcedBy].sort((a, b) => b[1].time - a[1].time).slice(0, 10))
+    console.log(`    ${ms(time)}  ${count}x ${key}`);
   const recalc = median.styleRecalcs;
   console.log(`  style recalculations: ${recalc.count}, ${Math.round(recalc.time)} ms, ${recalc.elements} elements styled`);
 }

@@ -43,7 +43,14 @@ const dataDir = mkdtempSync(join(tmpdir(), 'screenshots-data-'));
 const server = await startApiServer({ env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', DIST_DIR: buildDir } });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 });
 try {
   const shots = join(root, 'public', 'screenshots');
@@ -54,23 +61,44 @@ try {
   const startup = join(root, 'public', 'startup');
   mkdirSync(startup, { recursive: true });
   for (const image of STARTUP_IMAGES) {
-    const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width: image.width, height: image.height }, deviceScaleFactor: image.ratio, isMobile: true, hasTouch: true, locale: 'zh-CN', serviceWorkers: 'block' });
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width: image.width, height: image.height },
+      deviceScaleFactor: image.ratio,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'zh-CN',
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await page.goto('/login');
     await page.waitForLoadState('networkidle');
     // the shell as it first paints: the top bar's logo on the page background, nothing else yet
-    await page.addStyleTag({ content: '.announcement, .in-app-banner, .update-prompt { display: none !important; } .topbar-nav, .topbar-right, .app-main, .float-nav { opacity: 0 !important; }' });
+    await page.addStyleTag({
+      content:
+        '.announcement, .in-app-banner, .update-prompt { display: none !important; } .topbar-nav, .topbar-right, .app-main, .float-nav { opacity: 0 !important; }',
+    });
     const file = startupImagePath(image);
     await page.screenshot({ path: join(root, 'public', file) });
     console.log(`screenshots: public${file} (${image.width * image.ratio}x${image.height * image.ratio})`);
     await context.close();
   }
 
-  for (const [name, viewport, isMobile] of onlyStartup ? [] : [
-    ['home-wide', { width: 1280, height: 720 }, false],
-    ['home-narrow', { width: 390, height: 844 }, true],
-  ]) {
-    const context = await browser.newContext({ baseURL: server.baseURL, viewport, isMobile, hasTouch: isMobile, deviceScaleFactor: 1, locale: 'zh-CN', serviceWorkers: 'block' });
+  for (const [name, viewport, isMobile] of onlyStartup
+    ? []
+    : [
+        ['home-wide', { width: 1280, height: 720 }, false],
+        ['home-narrow', { width: 390, height: 844 }, true],
+      ]) {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport,
+      isMobile,
+      hasTouch: isMobile,
+      deviceScaleFactor: 1,
+      locale: 'zh-CN',
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await page.goto('/login');
     const form = page.getByTestId('login-form');

@@ -33,9 +33,18 @@ function tomorrow(timeZone) {
 }
 
 const ITEMS = {
-  tb: (n) => ({ itemUrl: `https://item.taobao.com/item.htm?id=6123456789${String(n).padStart(2, '0')}`, itemId: `6123456789${String(n).padStart(2, '0')}` }),
-  jd: (n) => ({ itemUrl: `https://item.jd.com/1000120439${String(n).padStart(2, '0')}.html`, itemId: `1000120439${String(n).padStart(2, '0')}` }),
-  pdd: (n) => ({ itemUrl: `https://mobile.yangkeduo.com/goods.html?goods_id=3456789012${String(n).padStart(2, '0')}`, itemId: `3456789012${String(n).padStart(2, '0')}` }),
+  tb: (n) => ({
+    itemUrl: `https://item.taobao.com/item.htm?id=6123456789${String(n).padStart(2, '0')}`,
+    itemId: `6123456789${String(n).padStart(2, '0')}`,
+  }),
+  jd: (n) => ({
+    itemUrl: `https://item.jd.com/1000120439${String(n).padStart(2, '0')}.html`,
+    itemId: `1000120439${String(n).padStart(2, '0')}`,
+  }),
+  pdd: (n) => ({
+    itemUrl: `https://mobile.yangkeduo.com/goods.html?goods_id=3456789012${String(n).padStart(2, '0')}`,
+    itemId: `3456789012${String(n).padStart(2, '0')}`,
+  }),
 };
 
 /** Gives the demo account `plans` plans (round the three platforms) and `templates` templates made from them. */
@@ -103,6 +112,8 @@ export async function firstVisit(page, url) {
   await page.goto(url, { waitUntil: 'networkidle0', timeout: 120_000 });
   // Active means installed: the precache is filled. A first visit is not controlled until its next load.
   await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) await page.reload({ waitUntil: 'networkidle0', timeout: 120_000 });
-  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller)))) throw new Error(`${url}: no service worker controls the page after a reload`);
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))))
+    await page.reload({ waitUntil: 'networkidle0', timeout: 120_000 });
+  if (!(await page.evaluate(() => Boolean(navigator.serviceWorker.controller))))
+    throw new Error(`${url}: no service worker controls the page after a reload`);
 }

@@ -65,7 +65,9 @@ async function prepareDemo(baseURL: string): Promise<string> {
   const login = await post(baseURL, '/api/user/pwd-login', { phone: '13800138000', password: 'demo12345' });
   const token = login.data?.token as string | undefined;
   if (!token) throw new Error(`demo login failed: ${JSON.stringify(login)}`);
-  const list = await fetch(`${baseURL}/api/plan/manage/list`, { headers: { 't-token': token } }).then((r) => r.json() as Promise<{ data: { total: number } }>);
+  const list = await fetch(`${baseURL}/api/plan/manage/list`, { headers: { 't-token': token } }).then(
+    (r) => r.json() as Promise<{ data: { total: number } }>,
+  );
   if (list.data.total >= PLANS) return token;
   const tb = ((await fetch(`${baseURL}/api/plan/config?flowType=tb`).then((r) => r.json())) as { data: any }).data;
   const service = tb.planConfigList[0];
@@ -146,10 +148,24 @@ async function benchDatabase(database: string): Promise<Row[]> {
 }
 
 console.log(`autocannon: ${CONNECTIONS} connections, ${SECONDS} s per case (after a 2 s warm-up); server = src/main.ts in its own process`);
-console.log(`machine: ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')} (1/5/15 min) — other work on the machine skews the figures`);
+console.log(
+  `machine: ${os.cpus().length} cores, load average ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' / ')} (1/5/15 min) — other work on the machine skews the figures`,
+);
 const all: Row[] = [];
 for (const database of DATABASES) all.push(...(await benchDatabase(database)));
 console.log('\nSummary');
 console.table(
-  all.map((r) => ({ database: r.database, mode: r.mode, case: r.path, 'req/s': r.requestsPerSecond, 'p50 ms': r.p50, 'p99 ms': r.p99, failed: r.non2xx, errors: r.errors })),
+  all.map((r) => ({
+    database: r.database,
+    mode: r.mode,
+    case: r.path,
+    'req/s': r.requestsPerSecond,
+    'p50 ms': r.p50,
+    'p99 ms': r.p99,
+    failed: r.non2xx,
+    errors: r.errors,
+  })),
 );

@@ -22,9 +22,16 @@ export async function sessionUserBefore(db: Executor, token: string, now: Date) 
 }
 
 /** listPlans with its page statement built per call. */
-export async function listPlansBefore(db: Executor, userId: number, q: PlanFilters & { page: number; pageSize: number }, now: Date, timeZone: string) {
+export async function listPlansBefore(
+  db: Executor,
+  userId: number,
+  q: PlanFilters & { page: number; pageSize: number },
+  now: Date,
+  timeZone: string,
+) {
   const where = planFilterWhere(userId, q, now, timeZone);
   const rows = await planPageQuery(db, where, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
-  const total = rows.length > 0 ? rows[0]!.total : q.page === 1 ? 0 : Number((await db.select({ n: count() }).from(plans).where(where))[0]!.n);
+  const total =
+    rows.length > 0 ? rows[0]!.total : q.page === 1 ? 0 : Number((await db.select({ n: count() }).from(plans).where(where))[0]!.n);
   return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total, page: q.page, pageSize: q.pageSize };
 }

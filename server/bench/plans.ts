@@ -89,7 +89,9 @@ async function seed(db: Db): Promise<void> {
   for (let attempt = 0; attempt < 10 && pages.relallvisible < pages.relpages; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, 1000));
     await db.execute(sql`vacuum analyze`);
-    const { rows } = (await db.execute(sql`select relpages, relallvisible from pg_class where relname = 'plans'`)) as unknown as { rows: (typeof pages)[] };
+    const { rows } = (await db.execute(sql`select relpages, relallvisible from pg_class where relname = 'plans'`)) as unknown as {
+      rows: (typeof pages)[];
+    };
     pages = rows[0]!;
   }
   console.log(
@@ -105,7 +107,10 @@ async function explainLists(db: Db, heavyUserId: number): Promise<void> {
     console.log(`${title}:\n  ${rows.map((r) => Object.values(r)[0]).join('\n  ')}`);
   };
   const now = new Date();
-  for (const [who, userId, deepPage] of [['user with ~90 plans', heavyUserId + 5, 3], ['user with 10 000 plans', heavyUserId, 50]] as const) {
+  for (const [who, userId, deepPage] of [
+    ['user with ~90 plans', heavyUserId + 5, 3],
+    ['user with 10 000 plans', heavyUserId, 50],
+  ] as const) {
     const cases: [string, PlanFilters, number][] = [
       ['first list page', { dateType: 'createdAt' }, 1],
       [`status-filtered list page ${deepPage}`, { status: 'completed', dateType: 'createdAt' }, deepPage],
@@ -226,18 +231,39 @@ async function benchDatabase(database: string): Promise<Record<string, string | 
     ];
     console.log(
       `\n${database}: ${CONNECTIONS} connections, ${DURATION_S} s per run after a 2 s warm-up; ` +
-        `load average ${os.loadavg().map((n) => n.toFixed(1)).join(' / ')} (${os.cpus().length} cores, shared: other work skews the figures)`,
+        `load average ${os
+          .loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' / ')} (${os.cpus().length} cores, shared: other work skews the figures)`,
     );
     for (const [title, queries, users] of cases) {
-      for (const [mode, route] of [['before', '/bench/plan-list-before'], ['after', '/api/plan/manage/list']] as const) {
+      for (const [mode, route] of [
+        ['before', '/bench/plan-list-before'],
+        ['after', '/api/plan/manage/list'],
+      ] as const) {
         const paths = queries.map((q) => route + q);
         await load(baseURL, paths, users, CONNECTIONS, 2);
         const result = await load(baseURL, paths, users, CONNECTIONS, DURATION_S);
         console.log(`${database.padEnd(8)} ${mode.padEnd(6)} ${title.padEnd(54)} ${line(result)}`);
-        summary.push({ database, mode, case: title, 'req/s': result.perSecond, 'p50 ms': +result.p50.toFixed(1), 'p95 ms': +result.p95.toFixed(1), 'p99 ms': +result.p99.toFixed(1), failed: result.failed });
+        summary.push({
+          database,
+          mode,
+          case: title,
+          'req/s': result.perSecond,
+          'p50 ms': +result.p50.toFixed(1),
+          'p95 ms': +result.p95.toFixed(1),
+          'p99 ms': +result.p99.toFixed(1),
+          failed: result.failed,
+        });
       }
     }
-    const counts = await load(baseURL, ['/api/plan/count-data', '/api/plan/count-data?flowType=tb'], ordinaryUsers, CONNECTIONS, DURATION_S);
+    const counts = await load(
+      baseURL,
+      ['/api/plan/count-data', '/api/plan/count-data?flowType=tb'],
+      ordinaryUsers,
+      CONNECTIONS,
+      DURATION_S,
+    );
     console.log(`${database.padEnd(8)} ${'-'.padEnd(6)} ${'count-data, 1 000 users'.padEnd(54)} ${line(counts)}`);
     const service = await load(baseURL, ['/api/plan/manage/list?page=1&pageSize=10'], ordinaryUsers, 1, DURATION_S);
     console.log(`${database.padEnd(8)} ${'after'.padEnd(6)} ${'service time, 1 connection: page 1'.padEnd(54)} ${line(service)}`);

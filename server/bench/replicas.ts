@@ -53,7 +53,10 @@ try {
   for (const n of REPLICAS) {
     const dir = fs.mkdtempSync(path.join(work, `nginx-${n}-`));
     const webRoot = fs.mkdtempSync(path.join(work, 'web-'));
-    const members = servers.slice(0, n).map((s) => `    server 127.0.0.1:${s.port};`).join('\n');
+    const members = servers
+      .slice(0, n)
+      .map((s) => `    server 127.0.0.1:${s.port};`)
+      .join('\n');
     const nginx = await startNginx({
       dir,
       port: await freePort(),
@@ -88,5 +91,7 @@ try {
   await pgServer.stop();
   fs.rmSync(work, { recursive: true, force: true });
 }
-console.log(`\nGET /api/user/user-data through nginx, ${CONNECTIONS} connections, ${SECONDS} s per case, ${os.cpus().length} cores (shared machine: noisy)`);
+console.log(
+  `\nGET /api/user/user-data through nginx, ${CONNECTIONS} connections, ${SECONDS} s per case, ${os.cpus().length} cores (shared machine: noisy)`,
+);
 console.table(rows);

@@ -57,7 +57,6 @@ export class ConfigError extends Error {
   }
 }
 
-
 /** Reads settings and records what is wrong with them instead of stopping at the first problem. */
 export class SettingsReader {
   readonly problems: string[] = [];
@@ -101,7 +100,6 @@ export class SettingsReader {
     return raw;
   }
 }
-
 
 /**
  * What the configuration is for: 'server' needs the outside services it talks to (SMS gateway);
@@ -166,7 +164,11 @@ export function loadConfig<T extends object = object>(
  * loadConfig for an entry point: on a ConfigError prints its lines (no stack) and exits 1, so a
  * misconfigured container says exactly what to set.
  */
-export function loadConfigOrExit<T extends object = object>(purpose: ConfigPurpose, env: NodeJS.ProcessEnv = process.env, section?: SettingsSection<T>): Config & T {
+export function loadConfigOrExit<T extends object = object>(
+  purpose: ConfigPurpose,
+  env: NodeJS.ProcessEnv = process.env,
+  section?: SettingsSection<T>,
+): Config & T {
   try {
     return loadConfig(env, purpose, section);
   } catch (error) {

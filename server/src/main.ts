@@ -46,8 +46,11 @@ async function start(): Promise<void> {
   }
 }
 
-async function serve(config: ServerConfig, database: Database, seeds: { reference: boolean; demo: boolean; clearedCollect: boolean }): Promise<void> {
-
+async function serve(
+  config: ServerConfig,
+  database: Database,
+  seeds: { reference: boolean; demo: boolean; clearedCollect: boolean },
+): Promise<void> {
   const app = await buildApp(
     { config, db: database.db, clock: systemClock, exclusive: database.exclusive },
     { logger: log, poolStats: database.poolStats, providers: createProviders(config, database.db, (line) => log.info(line)) },
@@ -59,7 +62,8 @@ async function serve(config: ServerConfig, database: Database, seeds: { referenc
     await app.listen({ port: config.port, host: config.host });
   } catch (err) {
     const code = (err as { code?: string }).code;
-    if (code === 'EADDRINUSE') throw new StartupError(`Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT.`);
+    if (code === 'EADDRINUSE')
+      throw new StartupError(`Port ${config.port} on ${config.host} is already in use: stop the other server or set PORT.`);
     if (code === 'EACCES') throw new StartupError(`Not allowed to listen on port ${config.port}: use a port above 1023 or set PORT.`);
     throw err;
   }
@@ -67,7 +71,8 @@ async function serve(config: ServerConfig, database: Database, seeds: { referenc
   log.info(`Task plan server on http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${config.port} — database: ${where}`);
   if (seeds.clearedCollect) log.info('Cleared the demo collect details (set the real ones with `npm run ops -- collect:set`).');
   if (seeds.reference) log.info('Seeded reference data (plan configs, goods, operator, announcement).');
-  if (config.nodeEnv !== 'production') log.info(`Demo login: ${DEMO_PHONE} / ${DEMO_PASSWORD}${seeds.demo ? ' (just created, 10000 points)' : ''}`);
+  if (config.nodeEnv !== 'production')
+    log.info(`Demo login: ${DEMO_PHONE} / ${DEMO_PASSWORD}${seeds.demo ? ' (just created, 10000 points)' : ''}`);
 }
 
 /** One line, no stack: known problems say what to do; anything else at least says what failed. */

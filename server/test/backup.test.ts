@@ -84,7 +84,10 @@ describe.runIf(!usingPostgres)('backup and restore on PGlite (a data folder)', (
     expect(refused.status).toBe(1);
     expect(refused.stderr).toContain('不为空，未做任何改动。确认要覆盖请加 --force');
     const restore = (...args: string[]) => outcomeOf(() => DATABASE_COMMANDS.restore!.run(loadConfig({ DATA_DIR: dataDir }), args));
-    expect(await restore(path.join(work, 'missing.tar.gz'))).toEqual({ code: 1, output: `错误：备份文件不存在：${path.join(work, 'missing.tar.gz')}` });
+    expect(await restore(path.join(work, 'missing.tar.gz'))).toEqual({
+      code: 1,
+      output: `错误：备份文件不存在：${path.join(work, 'missing.tar.gz')}`,
+    });
     expect(await restore(file, '--yes')).toMatchObject({ code: 1, output: expect.stringContaining('错误：未知选项：--yes') });
     expect(await restore()).toMatchObject({ code: 1, output: expect.stringContaining('错误：需要一个备份文件路径') });
 
@@ -123,7 +126,10 @@ describe.runIf(usingPostgres)('backup and restore on PostgreSQL (pg_dump / pg_re
     const before = await snapshot(env.ctx.db);
     expect(await backupDatabase(target(), file)).toContain(`已备份 PostgreSQL 数据库到 ${file}`);
 
-    await expect(restoreDatabase(target(), file)).rejects.toMatchObject({ statusCode: 409, message: expect.stringContaining('目标数据库不为空') });
+    await expect(restoreDatabase(target(), file)).rejects.toMatchObject({
+      statusCode: 409,
+      message: expect.stringContaining('目标数据库不为空'),
+    });
     expect(await snapshot(env.ctx.db)).toEqual(before);
 
     await wipe();
@@ -139,7 +145,9 @@ describe.runIf(usingPostgres)('backup and restore on PostgreSQL (pg_dump / pg_re
     const damaged = path.join(work, 'damaged.dump');
     fs.writeFileSync(damaged, fs.readFileSync(file).subarray(0, 200));
     const before = await snapshot(env.ctx.db);
-    await expect(restoreDatabase(target(), damaged, { force: true })).rejects.toMatchObject({ message: expect.stringContaining('pg_restore 失败') });
+    await expect(restoreDatabase(target(), damaged, { force: true })).rejects.toMatchObject({
+      message: expect.stringContaining('pg_restore 失败'),
+    });
     expect(await snapshot(env.ctx.db)).toEqual(before);
   }, 120_000);
 });

@@ -58,7 +58,11 @@ describe.runIf(usingPostgres)('PostgreSQL faults under a running API server', ()
       what: 'API server on PostgreSQL',
     });
     await connectAdmin();
-    const login = await request('/api/user/pwd-login', { method: 'POST', body: { phone: DEMO_PHONE, password: DEMO_PASSWORD }, auth: false });
+    const login = await request('/api/user/pwd-login', {
+      method: 'POST',
+      body: { phone: DEMO_PHONE, password: DEMO_PASSWORD },
+      auth: false,
+    });
     expect(login.status).toBe(200);
     token = login.body.data.token;
   });
@@ -216,7 +220,9 @@ describe.runIf(usingPostgres)('PostgreSQL faults under a running API server', ()
       [DEMO_PHONE],
     );
     const totals = Object.fromEntries(Object.entries(rows[0]).map(([k, v]) => [k, Number(v)]));
-    console.log(`PostgreSQL restarted under load: ${answers.length} answers (${answers.filter((a) => a.status === 503).length} of them 503), ${totals.paid} orders paid`);
+    console.log(
+      `PostgreSQL restarted under load: ${answers.length} answers (${answers.filter((a) => a.status === 503).length} of them 503), ${totals.paid} orders paid`,
+    );
     expect(totals.balance).toBe(totals.ledger);
     expect(totals.paid).toBeGreaterThan(0);
     expect(totals.credited).toBe(totals.paid);

@@ -30,9 +30,33 @@ type Key = keyof ServerConfig;
 const SETTINGS: [string, Key, unknown, [string, unknown][]][] = [
   ['PORT', 'port', 8080, [['9000', 9000]]],
   ['HOST', 'host', '127.0.0.1', [['0.0.0.0', '0.0.0.0']]],
-  ['DB_CONNECT_TIMEOUT_MS', 'dbConnectTimeoutMs', 5000, [['0', 0], ['1500', 1500]]],
-  ['DB_STATEMENT_TIMEOUT_MS', 'dbStatementTimeoutMs', 30000, [['0', 0], ['2000', 2000]]],
-  ['NODE_ENV', 'nodeEnv', 'development', [['development', 'development'], ['test', 'test']]],
+  [
+    'DB_CONNECT_TIMEOUT_MS',
+    'dbConnectTimeoutMs',
+    5000,
+    [
+      ['0', 0],
+      ['1500', 1500],
+    ],
+  ],
+  [
+    'DB_STATEMENT_TIMEOUT_MS',
+    'dbStatementTimeoutMs',
+    30000,
+    [
+      ['0', 0],
+      ['2000', 2000],
+    ],
+  ],
+  [
+    'NODE_ENV',
+    'nodeEnv',
+    'development',
+    [
+      ['development', 'development'],
+      ['test', 'test'],
+    ],
+  ],
   ['SMS_PROVIDER', 'smsProvider', 'console', [['console', 'console']]],
   ['SMS_SEND_TIMEOUT_MS', 'smsSendTimeoutMs', 5000, [['800', 800]]],
   ['TZ_BUSINESS', 'timeZone', 'Asia/Shanghai', [['Asia/Urumqi', 'Asia/Urumqi']]],
@@ -45,7 +69,15 @@ const SETTINGS: [string, Key, unknown, [string, unknown][]][] = [
   ['SHUTDOWN_GRACE_MS', 'shutdownGraceMs', 0, [['5000', 5000]]],
   ['SHUTDOWN_TIMEOUT_MS', 'shutdownTimeoutMs', 10000, [['20000', 20000]]],
   ['IDEMPOTENCY_WAIT_MS', 'idempotencyWaitMs', 5000, [['1000', 1000]]],
-  ['REFERENCE_CACHE', 'referenceCache', true, [['on', true], ['off', false]]],
+  [
+    'REFERENCE_CACHE',
+    'referenceCache',
+    true,
+    [
+      ['on', true],
+      ['off', false],
+    ],
+  ],
 ];
 /** How the README writes a default: `unset` for none or off, `on` for a switch that is on. */
 const readmeSpelling = (unset: unknown) => (unset === true ? 'on' : unset === undefined || unset === false ? 'unset' : String(unset));
@@ -61,9 +93,16 @@ describe('settings as the README documents them', () => {
     for (const [value, read] of values) expect(loadServerConfig({ [name]: value })[key], `${name}=${value}`).toEqual(read);
   });
 
-  it.each(SETTINGS.filter(([, , unset]) => typeof unset === 'number'))('%s: a value that is not a whole number stops the start with a line naming it', (name) => {
-    expect(() => loadServerConfig({ [name]: 'soon' })).toThrow(new ConfigError([`Invalid setting ${name}="soon": set it to a whole number of at least ${name === 'SMS_SEND_TIMEOUT_MS' ? 1 : 0}.`]));
-  });
+  it.each(SETTINGS.filter(([, , unset]) => typeof unset === 'number'))(
+    '%s: a value that is not a whole number stops the start with a line naming it',
+    (name) => {
+      expect(() => loadServerConfig({ [name]: 'soon' })).toThrow(
+        new ConfigError([
+          `Invalid setting ${name}="soon": set it to a whole number of at least ${name === 'SMS_SEND_TIMEOUT_MS' ? 1 : 0}.`,
+        ]),
+      );
+    },
+  );
 
   it('NODE_ENV: another value counts as development; production refuses to serve with the console SMS provider (the ops CLI still reads it)', () => {
     expect(loadServerConfig({ NODE_ENV: 'staging' }).nodeEnv).toBe('development');

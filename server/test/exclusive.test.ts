@@ -19,17 +19,20 @@ function heldWork() {
 }
 
 describe('exclusive jobs', () => {
-  it.runIf(usingPostgres)('skips a job another process is running, runs it again once that ends, and never blocks another job', async () => {
-    const first = heldWork();
-    const outcome = env.database.exclusive('test-job', first.work);
-    await first.running;
-    // Another process's attempt meanwhile: the same name is refused at once, another name runs.
-    expect(await env.database.exclusive('test-job', async () => 'second')).toEqual({ ran: false });
-    expect(await env.database.exclusive('other-job', async () => 'other')).toEqual({ ran: true, value: 'other' });
-    first.release();
-    expect(await outcome).toEqual({ ran: true, value: 'done' });
-    expect(await env.database.exclusive('test-job', async () => 'third')).toEqual({ ran: true, value: 'third' });
-  });
+  it.runIf(usingPostgres)(
+    'skips a job another process is running, runs it again once that ends, and never blocks another job',
+    async () => {
+      const first = heldWork();
+      const outcome = env.database.exclusive('test-job', first.work);
+      await first.running;
+      // Another process's attempt meanwhile: the same name is refused at once, another name runs.
+      expect(await env.database.exclusive('test-job', async () => 'second')).toEqual({ ran: false });
+      expect(await env.database.exclusive('other-job', async () => 'other')).toEqual({ ran: true, value: 'other' });
+      first.release();
+      expect(await outcome).toEqual({ ran: true, value: 'done' });
+      expect(await env.database.exclusive('test-job', async () => 'third')).toEqual({ ran: true, value: 'third' });
+    },
+  );
 
   it('releases the lock when the work fails', async () => {
     await expect(env.database.exclusive('failing-job', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');

@@ -15,7 +15,20 @@ const RUNS_PER_FIELD = 15;
 /** Always tried in every field, alone and logged in: the values that once answered 500. */
 const KNOWN_TROUBLE = ['a\u0000b', '\ud800', 2147483648];
 
-const PLAN_FORM = ['flowType', 'itemUrl', 'itemId', 'title', 'image', 'shopName', 'keywords', 'configId', 'optionIds', 'dailyCount', 'days', 'distribution'];
+const PLAN_FORM = [
+  'flowType',
+  'itemUrl',
+  'itemId',
+  'title',
+  'image',
+  'shopName',
+  'keywords',
+  'configId',
+  'optionIds',
+  'dailyCount',
+  'days',
+  'distribution',
+];
 const PLAN_FILTERS = ['flowType', 'status', 'keyword', 'dateType', 'dateFrom', 'dateTo'];
 const ITEM_QUERY = ['url', 'itemId', 'flowType'];
 
@@ -120,7 +133,21 @@ const SKIPPED = new Set(['POST /api/user/logout']);
 
 /** No small positive integers here: those can be real ids, and a valid request may write. */
 const hostileNumber = fc.constantFrom(
-  2147483648, 2147483647, 4294967296, -2147483649, 2 ** 53, 2 ** 53 + 2, 1e21, 1e308, -1, 0, -0, 0.5, 1.5, -7.25, 1e-7,
+  2147483648,
+  2147483647,
+  4294967296,
+  -2147483649,
+  2 ** 53,
+  2 ** 53 + 2,
+  1e21,
+  1e308,
+  -1,
+  0,
+  -0,
+  0.5,
+  1.5,
+  -7.25,
+  1e-7,
 );
 const codeUnit = fc.integer({ min: 0, max: 0xffff }).map((n) => String.fromCharCode(n));
 /** NUL or half a surrogate pair, alone or inside ordinary text. */
@@ -138,11 +165,17 @@ const hostileScalar = fc.oneof(unsafeText, hostileNumber, hostileString, fc.cons
 const hostileValue = fc.oneof(
   { weight: 5, arbitrary: hostileScalar },
   { weight: 1, arbitrary: fc.array(hostileScalar, { maxLength: 120 }) },
-  { weight: 1, arbitrary: fc.dictionary(fc.constantFrom('id', 'name', '__proto__', 'constructor', '\u0000', '\ud800'), hostileScalar, { maxKeys: 4 }) },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(fc.constantFrom('id', 'name', '__proto__', 'constructor', '\u0000', '\ud800'), hostileScalar, { maxKeys: 4 }),
+  },
 );
 /** Mostly none, so the field under test is often the only thing wrong. */
 const hostileFields = (names: string[]) =>
-  fc.oneof({ weight: 2, arbitrary: fc.constant({}) }, { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...names), hostileValue, { minKeys: 1, maxKeys: 2 }) });
+  fc.oneof(
+    { weight: 2, arbitrary: fc.constant({}) },
+    { weight: 1, arbitrary: fc.dictionary(fc.constantFrom(...names), hostileValue, { minKeys: 1, maxKeys: 2 }) },
+  );
 
 /** UTF-8 percent-encoding that keeps a lone surrogate as its own three bytes (WTF-8), as a raw client could send. */
 function percentEncode(text: string): string {
@@ -151,14 +184,16 @@ function percentEncode(text: string): string {
     const code = unit.charCodeAt(0);
     if (code >= 0xd800 && code <= 0xdfff) {
       // Pairs are re-joined below; a lone half is written as bytes no UTF-8 decoder accepts.
-      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)].map((b) => `%${b.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (code >> 12), 0x80 | ((code >> 6) & 0x3f), 0x80 | (code & 0x3f)]
+        .map((b) => `%${b.toString(16).toUpperCase()}`)
+        .join('');
     } else {
       out += encodeURIComponent(unit);
     }
   }
   return out;
 }
-const queryText = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? '');
+const queryText = (value: unknown) => (typeof value === 'string' ? value : (JSON.stringify(value) ?? ''));
 function queryString(fields: Record<string, unknown>): string {
   const parts: string[] = [];
   for (const [key, value] of Object.entries(fields)) {
@@ -209,21 +244,29 @@ interface Case {
   loggedIn: boolean;
 }
 const requestCase = (route: Route, field: string, names: string[]): fc.Arbitrary<Case> =>
-  fc.record({
-    value: hostileValue,
-    extra: hostileFields(names),
-    pathValue: hostileValue,
-    // Now and then the whole body is one hostile value (a string, a number, an array...).
-    wholeBody: fc.oneof({ weight: 7, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
-    loggedIn: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
-  }).map((parts) => ({ route, field, ...parts }));
+  fc
+    .record({
+      value: hostileValue,
+      extra: hostileFields(names),
+      pathValue: hostileValue,
+      // Now and then the whole body is one hostile value (a string, a number, an array...).
+      wholeBody: fc.oneof({ weight: 7, arbitrary: fc.constant(false) }, { weight: 1, arbitrary: fc.constant(true) }),
+      loggedIn: fc.oneof({ weight: 3, arbitrary: fc.constant(true) }, { weight: 1, arbitrary: fc.constant(false) }),
+    })
+    .map((parts) => ({ route, field, ...parts }));
 
 it('hostile values in every field of every route: no 5xx, nothing written', async () => {
   const routes = registeredRoutes(env.app.printRoutes({ commonPrefix: false }));
   expect(routes).toContainEqual({ method: 'POST', url: '/api/pay/sandbox/:orderNo/confirm' });
   expect(routes).toContainEqual({ method: 'GET', url: '/api/plan/config/full-data' });
-  expect(routes.map(routeKey).filter((key) => !INPUTS[key]), 'routes missing from INPUTS').toEqual([]);
-  expect(Object.keys(INPUTS).filter((key) => !routes.some((route) => routeKey(route) === key)), 'INPUTS of routes that are gone').toEqual([]);
+  expect(
+    routes.map(routeKey).filter((key) => !INPUTS[key]),
+    'routes missing from INPUTS',
+  ).toEqual([]);
+  expect(
+    Object.keys(INPUTS).filter((key) => !routes.some((route) => routeKey(route) === key)),
+    'INPUTS of routes that are gone',
+  ).toEqual([]);
 
   const before = await tableSnapshot(env);
   const statuses = new Map<number, number>();
@@ -259,12 +302,15 @@ it('hostile values in every field of every route: no 5xx, nothing written', asyn
           // JSON like the data copy) and the gateways' notifications, which answer in the form each
           // vendor requires (Alipay plain text, WeChat Pay {code, message}).
           const isFile = String(res.headers['content-disposition'] ?? '').startsWith('attachment');
-          if (!route.url.startsWith('/api/pay/notify/') && !isFile && String(res.headers['content-type']).startsWith('application/json')) expect(JSON.parse(res.body).success).toBe(res.statusCode < 400);
+          if (!route.url.startsWith('/api/pay/notify/') && !isFile && String(res.headers['content-type']).startsWith('application/json'))
+            expect(JSON.parse(res.body).success).toBe(res.statusCode < 400);
         }),
         {
           numRuns: RUNS_PER_FIELD,
           endOnFailure: true,
-          examples: KNOWN_TROUBLE.map((value): [Case] => [{ route, field: target, value, extra: {}, pathValue: value, wholeBody: false, loggedIn: true }]),
+          examples: KNOWN_TROUBLE.map((value): [Case] => [
+            { route, field: target, value, extra: {}, pathValue: value, wholeBody: false, loggedIn: true },
+          ]),
         },
       );
     }

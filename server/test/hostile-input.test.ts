@@ -7,7 +7,16 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createLogger } from '../src/lib/logger.ts';
-import { call, createTestEnv, createTestUser, nextPhone, tableSnapshot, usingPostgres, type TestEnv, type TestUser } from './support/support.ts';
+import {
+  call,
+  createTestEnv,
+  createTestUser,
+  nextPhone,
+  tableSnapshot,
+  usingPostgres,
+  type TestEnv,
+  type TestUser,
+} from './support/support.ts';
 import { sh, validForm } from './support/plan-helpers.ts';
 
 const logLines: string[] = [];
@@ -36,11 +45,29 @@ describe('ids beyond what an integer column holds', () => {
     ['template from plan', 'POST', '/api/plan/template/generate', async () => ({ body: { planId: TOO_BIG } }), '计划 ID 不正确'],
     ['template update', 'POST', '/api/plan/template/update', async () => ({ body: { id: TOO_BIG, name: '模板' } }), '模板 ID 不正确'],
     ['template delete', 'POST', '/api/plan/template/delete', async () => ({ body: { id: TOO_BIG } }), '模板 ID 不正确'],
-    ['template publish', 'POST', '/api/plan/template/publish', async () => ({ body: { id: TOO_BIG, startDate: '2026-12-01' } }), '模板 ID 不正确'],
+    [
+      'template publish',
+      'POST',
+      '/api/plan/template/publish',
+      async () => ({ body: { id: TOO_BIG, startDate: '2026-12-01' } }),
+      '模板 ID 不正确',
+    ],
     ['order goodsId', 'POST', '/api/order/create', async () => ({ body: { goodsId: TOO_BIG, payType: 1 } }), '请选择商品'],
-    ['deep conditions', 'GET', '/api/plan/deep-condition/data', async () => ({ query: { flowType: 'tb', configId: TOO_BIG } }), '基础服务不正确'],
+    [
+      'deep conditions',
+      'GET',
+      '/api/plan/deep-condition/data',
+      async () => ({ query: { flowType: 'tb', configId: TOO_BIG } }),
+      '基础服务不正确',
+    ],
     ['plan configId', 'POST', '/api/plan/create', async () => ({ body: await validForm(env, { configId: TOO_BIG }) }), '基础服务不正确'],
-    ['plan optionIds', 'POST', '/api/plan/create', async () => ({ body: await validForm(env, { optionIds: [TOO_BIG] }) }), '深度条件选项不正确'],
+    [
+      'plan optionIds',
+      'POST',
+      '/api/plan/create',
+      async () => ({ body: await validForm(env, { optionIds: [TOO_BIG] }) }),
+      '深度条件选项不正确',
+    ],
   ];
   it.each(cases)('%s: 400 with a Chinese message, nothing written', async (_name, method, url, input, message) => {
     const before = await tableSnapshot(env);
@@ -63,11 +90,41 @@ describe('NUL characters and lone surrogates', () => {
     ['NUL in the list keyword', 'GET', '/api/plan/manage/list', async () => ({ query: { keyword: 'a\u0000b' } }), '搜索关键词'],
     ['NUL in the export keyword', 'GET', '/api/plan/manage/export', async () => ({ query: { keyword: '\u0000' } }), '搜索关键词'],
     ['NUL in a query parameter name', 'GET', '/api/plan/manage/list', async () => ({ query: { 'k\u0000': '1' } }), '请求内容'],
-    ['lone surrogate in a plan title', 'POST', '/api/plan/create', async () => ({ body: await validForm(env, { title: '保温杯\ud800' }) }), '请求内容'],
-    ['lone low surrogate in a keyword', 'POST', '/api/plan/create', async () => ({ body: await validForm(env, { keywords: ['保温杯', '\udc00杯'] }) }), '请求内容'],
-    ['lone surrogate in a template name', 'POST', '/api/plan/template/generate', async () => ({ body: { name: '\ud83d', form: await validForm(env) } }), '模板名称'],
-    ['NUL in a template form', 'POST', '/api/plan/template/generate', async () => ({ body: { name: '模板', form: await validForm(env, { shopName: 'x\u0000' }) } }), '请求内容'],
-    ['NUL in a phone number', 'POST', '/api/user/pwd-login', async () => ({ body: { phone: '1380013800\u00000', password: 'x' } }), '手机号'],
+    [
+      'lone surrogate in a plan title',
+      'POST',
+      '/api/plan/create',
+      async () => ({ body: await validForm(env, { title: '保温杯\ud800' }) }),
+      '请求内容',
+    ],
+    [
+      'lone low surrogate in a keyword',
+      'POST',
+      '/api/plan/create',
+      async () => ({ body: await validForm(env, { keywords: ['保温杯', '\udc00杯'] }) }),
+      '请求内容',
+    ],
+    [
+      'lone surrogate in a template name',
+      'POST',
+      '/api/plan/template/generate',
+      async () => ({ body: { name: '\ud83d', form: await validForm(env) } }),
+      '模板名称',
+    ],
+    [
+      'NUL in a template form',
+      'POST',
+      '/api/plan/template/generate',
+      async () => ({ body: { name: '模板', form: await validForm(env, { shopName: 'x\u0000' }) } }),
+      '请求内容',
+    ],
+    [
+      'NUL in a phone number',
+      'POST',
+      '/api/user/pwd-login',
+      async () => ({ body: { phone: '1380013800\u00000', password: 'x' } }),
+      '手机号',
+    ],
   ];
   it.each(cases)('%s: 400 naming the field, nothing written', async (_name, method, url, input, label) => {
     const before = await tableSnapshot(env);
@@ -123,7 +180,10 @@ describe('the log', () => {
     } finally {
       await env.ctx.db.execute(sql`alter table plans_away rename to plans`);
     }
-    const failure = logLines.slice(before).map((line) => JSON.parse(line)).find((entry) => entry.msg === 'unexpected error');
+    const failure = logLines
+      .slice(before)
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.msg === 'unexpected error');
     expect(failure).toBeDefined();
     expect(failure.err.message).toBe('Failed query');
     expect(failure.err.query).toContain('"plans"');
@@ -155,7 +215,13 @@ describe('request ids', () => {
 
 describe('/metrics', () => {
   const scrape = async (e: TestEnv, headers: Record<string, string> = {}) => e.app.inject({ method: 'GET', url: '/metrics', headers });
-  const valueOf = (text: string, series: string) => Number(text.split('\n').find((line) => line.startsWith(`${series} `))?.split(' ')[1] ?? 0);
+  const valueOf = (text: string, series: string) =>
+    Number(
+      text
+        .split('\n')
+        .find((line) => line.startsWith(`${series} `))
+        ?.split(' ')[1] ?? 0,
+    );
 
   it('counts requests by route pattern and status, times them, and counts SMS sent', async () => {
     const series = 'http_requests_total{method="GET",route="/api/plan/manage/detail",status="400"}';
@@ -169,7 +235,9 @@ describe('/metrics', () => {
     expect(res.headers['content-type']).toContain('text/plain');
     expect(valueOf(res.body, series) - valueOf(first, series)).toBe(2);
     expect(valueOf(res.body, sms) - valueOf(first, sms)).toBe(1);
-    expect(res.body).toContain('http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/plan/manage/detail",status="400"}');
+    expect(res.body).toContain(
+      'http_request_duration_seconds_bucket{le="0.005",method="GET",route="/api/plan/manage/detail",status="400"}',
+    );
     expect(res.body).toContain('process_cpu_seconds_total');
     expect(res.body).toMatch(/^api_ready 1$/m); // not draining, the database answers
     expect(res.body).toMatch(/^db_unavailable_responses_total \d+$/m);

@@ -36,7 +36,11 @@ describe.skipIf(!usingPostgres)('Idempotency-Key when processes die and writes f
       headers: { 'content-type': 'application/json', 't-token': token, ...(key ? { 'idempotency-key': key } : {}) },
       body: JSON.stringify(body),
     });
-    return { status: res.status, replayed: res.headers.get('idempotent-replayed'), body: (await res.json()) as { success: boolean; message?: string; data?: any } };
+    return {
+      status: res.status,
+      replayed: res.headers.get('idempotent-replayed'),
+      body: (await res.json()) as { success: boolean; message?: string; data?: any },
+    };
   };
   const createPlan = (server: ApiServer, key: string) => post(server, '/api/plan/create', form, key);
   const number = async (text: string, values: unknown[] = []) => Number((await admin.query(text, values)).rows[0].n);
@@ -139,7 +143,9 @@ describe.skipIf(!usingPostgres)('Idempotency-Key when processes die and writes f
       const [balance, ledger] = await balanceAndLedger();
       expect([balance, ledger]).toEqual([before - repeat.body.data.totalCost, before - repeat.body.data.totalCost]);
     } finally {
-      await admin.query('drop trigger refuse_answer_once on idempotency_keys; drop function refuse_answer_once(); drop sequence answer_fault');
+      await admin.query(
+        'drop trigger refuse_answer_once on idempotency_keys; drop function refuse_answer_once(); drop sequence answer_fault',
+      );
     }
   }, 60_000);
 

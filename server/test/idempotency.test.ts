@@ -111,7 +111,12 @@ describe('Idempotency-Key on plan create', () => {
     try {
       const u = await createTestUser(env);
       const send = () =>
-        app.inject({ method: 'POST', url: '/api/test/slow-create', headers: { 'x-requested-with': 'XMLHttpRequest', 't-token': u.token, ...keyed('slow-here') }, payload: {} });
+        app.inject({
+          method: 'POST',
+          url: '/api/test/slow-create',
+          headers: { 'x-requested-with': 'XMLHttpRequest', 't-token': u.token, ...keyed('slow-here') },
+          payload: {},
+        });
       const first = send();
       await new Promise((r) => setTimeout(r, 50));
       const tooLate = send();
@@ -166,7 +171,9 @@ describe('Idempotency-Key on plan create', () => {
   it('keeps no 5xx answer: the work rolled back, so a retry with the same key runs (not replayed)', async () => {
     const u = await createTestUser(env, { integral: 1000 });
     // The plan insert fails inside the creating transaction, as a database fault would.
-    await env.ctx.db.execute(sql`create function refuse_plan() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`);
+    await env.ctx.db.execute(
+      sql`create function refuse_plan() returns trigger language plpgsql as $$ begin raise exception 'refused by test'; end $$`,
+    );
     await env.ctx.db.execute(sql`create trigger refuse_plan before insert on plans for each row execute function refuse_plan()`);
     let failed;
     try {
@@ -206,7 +213,10 @@ describe('Idempotency-Key on orders, payment, templates', () => {
     // No real idempotent answer reaches gzip's 1 KB threshold yet: a route of the same kind that answers more.
     const app = await buildApp(env.ctx, { providers: env.providers });
     let runs = 0;
-    app.post('/api/test/long-answer', { preHandler: app.requireUser, config: { idempotent: true } }, async () => ({ success: true, data: { run: ++runs, text: '计划'.repeat(2000) } }));
+    app.post('/api/test/long-answer', { preHandler: app.requireUser, config: { idempotent: true } }, async () => ({
+      success: true,
+      data: { run: ++runs, text: '计划'.repeat(2000) },
+    }));
     await app.ready();
     try {
       const u = await createTestUser(env);
@@ -228,7 +238,12 @@ describe('Idempotency-Key on orders, payment, templates', () => {
       expect(JSON.parse(gunzipSync(again.rawPayload).toString('utf8'))).toEqual(answer);
       expect(runs).toBe(1);
       // A client that does not ask for gzip gets the recorded answer as it is.
-      const plain = await app.inject({ method: 'POST', url: '/api/test/long-answer', headers: { 'x-requested-with': 'XMLHttpRequest', 't-token': u.token, ...keyed('long-gzip') }, payload: {} });
+      const plain = await app.inject({
+        method: 'POST',
+        url: '/api/test/long-answer',
+        headers: { 'x-requested-with': 'XMLHttpRequest', 't-token': u.token, ...keyed('long-gzip') },
+        payload: {},
+      });
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.json()).toEqual(answer);
     } finally {

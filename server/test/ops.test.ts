@@ -20,11 +20,27 @@ const ledgerRows = async () => (await env.ctx.db.select({ n: count() }).from(poi
 
 describe('ops commands', () => {
   it('has one table entry per command, including order:confirm', () => {
-    expect(Object.keys(COMMANDS).sort()).toEqual(['admin:grant', 'admin:revoke', 'announce', 'collect:set', 'member:set', 'operator:set', 'order:confirm', 'points:adjust', 'reconcile', 'user:delete', 'user:show', 'verify']);
+    expect(Object.keys(COMMANDS).sort()).toEqual([
+      'admin:grant',
+      'admin:revoke',
+      'announce',
+      'collect:set',
+      'member:set',
+      'operator:set',
+      'order:confirm',
+      'points:adjust',
+      'reconcile',
+      'user:delete',
+      'user:show',
+      'verify',
+    ]);
   });
 
   it('announce publishes the top announcement; empty text clears it', async () => {
-    expect(await ops('announce', '今晚', '22:00', '维护')).toEqual({ code: 0, output: '已发布顶部公告：「今晚 22:00 维护」（停用旧公告 1 条）' });
+    expect(await ops('announce', '今晚', '22:00', '维护')).toEqual({
+      code: 0,
+      output: '已发布顶部公告：「今晚 22:00 维护」（停用旧公告 1 条）',
+    });
     expect((await call(env, 'GET', '/api/Announcement/get', { query: { type: 'top' } })).body.data.content).toBe('今晚 22:00 维护');
     expect(await ops('announce', '')).toEqual({ code: 0, output: '已清除顶部公告（停用 1 条）' });
     expect((await call(env, 'GET', '/api/Announcement/get', { query: { type: 'top' } })).body.data.content).toBe('');
@@ -33,7 +49,10 @@ describe('ops commands', () => {
 
   it('points:adjust goes through the ledger and never below 0', async () => {
     const u = await createTestUser(env, { integral: 100 });
-    expect(await ops('points:adjust', u.phone, '+50', '补偿', '活动')).toEqual({ code: 0, output: `用户 ${u.phone} 积分 +50：100 -> 150（备注：补偿 活动）` });
+    expect(await ops('points:adjust', u.phone, '+50', '补偿', '活动')).toEqual({
+      code: 0,
+      output: `用户 ${u.phone} 积分 +50：100 -> 150（备注：补偿 活动）`,
+    });
     expect(await ops('points:adjust', u.phone, '-150', '扣回')).toMatchObject({ code: 0, output: expect.stringContaining('150 -> 0') });
     const before = await ledgerRows();
     const refused = await ops('points:adjust', u.phone, '-1', '再扣');
@@ -101,7 +120,13 @@ describe('ops commands', () => {
       wechatQr: 'https://cdn.example.com/qr-li.png',
       remark: '工作日 9:00-18:00',
     });
-    for (const argv of [[], ['小丽'], ['小丽', 'li.png', '/qr.png', 'x'], ['小丽', '/li.png', 'javascript:alert(1)', 'x'], ['这是一个超过二十个字的非常非常非常长的昵称啊啊', '/a.png', '/b.png', '']]) {
+    for (const argv of [
+      [],
+      ['小丽'],
+      ['小丽', 'li.png', '/qr.png', 'x'],
+      ['小丽', '/li.png', 'javascript:alert(1)', 'x'],
+      ['这是一个超过二十个字的非常非常非常长的昵称啊啊', '/a.png', '/b.png', ''],
+    ]) {
       expect((await ops('operator:set', ...argv)).code, argv.join(' ')).toBe(1);
     }
     const [op] = await env.ctx.db.select().from(operators).where(eq(operators.isDefault, true));
@@ -110,7 +135,12 @@ describe('ops commands', () => {
 
   it('user:show prints the account, and says so when the user is unknown', async () => {
     const inviter = await createTestUser(env);
-    const u = await createTestUser(env, { integral: 42, inviterId: inviter.id, memberLevel: 3, memberDeadline: new Date('2026-03-01T00:00:00Z') });
+    const u = await createTestUser(env, {
+      integral: 42,
+      inviterId: inviter.id,
+      memberLevel: 3,
+      memberDeadline: new Date('2026-03-01T00:00:00Z'),
+    });
     const shown = await ops('user:show', u.phone);
     expect(shown.code).toBe(0);
     expect(shown.output).toContain(`用户 #${u.id} ${u.phone}`);

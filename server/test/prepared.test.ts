@@ -37,7 +37,10 @@ describe('preparedOn', () => {
       const { bind, values, names } = placeholderBinder();
       const query = sql`select ${bind('at', at)}::timestamptz as at, ${bind('label', label)}::text as label`;
       const prepared = preparedOn(env.ctx.db, `binder-test:${names()}`, (on, name) =>
-        on.select({ at: sql<string>`at`, label: sql<string>`label` }).from(sql`(${query}) as bound`).prepare(name),
+        on
+          .select({ at: sql<string>`at`, label: sql<string>`label` })
+          .from(sql`(${query}) as bound`)
+          .prepare(name),
       );
       const [row] = await prepared.execute(values);
       return { names: names(), at: new Date(row!.at).getTime(), label: row!.label };

@@ -28,7 +28,9 @@ const problemsOf = (env: Record<string, string>): string[] => {
 
 describe('loadConfig in production', () => {
   it('refuses the console SMS provider, saying what to set', () => {
-    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([expect.stringMatching(/^SMS_PROVIDER is console.*set SMS_PROVIDER=aliyun or tencent/)]);
+    expect(problemsOf({ NODE_ENV: 'production' })).toEqual([
+      expect.stringMatching(/^SMS_PROVIDER is console.*set SMS_PROVIDER=aliyun or tencent/),
+    ]);
     expect(problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'console' })).toHaveLength(1);
     expect(problemsOf({ NODE_ENV: 'development' })).toEqual([]);
   });
@@ -51,12 +53,29 @@ describe('loadConfig in production', () => {
   });
 
   it('lists every missing Tencent setting; the region and endpoint have defaults', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'tencent', TENCENT_SECRET_ID: 'AKIDx', TENCENT_SMS_TEMPLATE_ID_1: '1', TENCENT_SMS_TEMPLATE_ID_3: '3' });
-    expect(problems.map((p) => p.split(':')[0])).toEqual(['Missing setting TENCENT_SECRET_KEY', 'Missing setting TENCENT_SMS_SDK_APP_ID', 'Missing setting TENCENT_SMS_SIGN_NAME']);
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'tencent',
+      TENCENT_SECRET_ID: 'AKIDx',
+      TENCENT_SMS_TEMPLATE_ID_1: '1',
+      TENCENT_SMS_TEMPLATE_ID_3: '3',
+    });
+    expect(problems.map((p) => p.split(':')[0])).toEqual([
+      'Missing setting TENCENT_SECRET_KEY',
+      'Missing setting TENCENT_SMS_SDK_APP_ID',
+      'Missing setting TENCENT_SMS_SIGN_NAME',
+    ]);
   });
 
   it('a template per code type: the per-type setting wins, the plain one covers the rest', () => {
-    const base = { ...PRODUCTION_PAYMENT_ENV, NODE_ENV: 'production', SMS_PROVIDER: 'aliyun', ALIYUN_ACCESS_KEY_ID: 'id', ALIYUN_ACCESS_KEY_SECRET: 'secret', ALIYUN_SMS_SIGN_NAME: '签名' };
+    const base = {
+      ...PRODUCTION_PAYMENT_ENV,
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'aliyun',
+      ALIYUN_ACCESS_KEY_ID: 'id',
+      ALIYUN_ACCESS_KEY_SECRET: 'secret',
+      ALIYUN_SMS_SIGN_NAME: '签名',
+    };
     expect(loadServerConfig({ ...base, ALIYUN_SMS_TEMPLATE_CODE: 'SMS_1', ALIYUN_SMS_TEMPLATE_CODE_3: 'SMS_3' }).aliyunSms).toEqual({
       accessKeyId: 'id',
       accessKeySecret: 'secret',
@@ -64,11 +83,19 @@ describe('loadConfig in production', () => {
       templateCodes: { 1: 'SMS_1', 3: 'SMS_3' },
       endpoint: 'https://dysmsapi.aliyuncs.com',
     });
-    expect(problemsOf({ ...base, ALIYUN_SMS_TEMPLATE_CODE_1: 'SMS_1' })).toEqual([expect.stringMatching(/^Missing setting ALIYUN_SMS_TEMPLATE_CODE:/)]);
+    expect(problemsOf({ ...base, ALIYUN_SMS_TEMPLATE_CODE_1: 'SMS_1' })).toEqual([
+      expect.stringMatching(/^Missing setting ALIYUN_SMS_TEMPLATE_CODE:/),
+    ]);
   });
 
   it('reports malformed values together with missing ones', () => {
-    const problems = problemsOf({ NODE_ENV: 'production', SMS_PROVIDER: 'aliyun', PORT: 'http', SMS_SEND_TIMEOUT_MS: '0', ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com' });
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      SMS_PROVIDER: 'aliyun',
+      PORT: 'http',
+      SMS_SEND_TIMEOUT_MS: '0',
+      ALIYUN_SMS_ENDPOINT: 'dysmsapi.aliyuncs.com',
+    });
     expect(problems).toEqual(
       expect.arrayContaining([
         'Invalid setting PORT="http": set it to a whole number of at least 0.',
@@ -128,19 +155,32 @@ describe('the API process with NODE_ENV=production', () => {
     const run = await runServer({ NODE_ENV: 'production', DATA_DIR: dataDir, ...PRODUCTION_PAYMENT_ENV, ...partial });
     expect(run.code).toBe(1);
     const lines = run.stderr.trim().split('\n');
-    expect(lines).toEqual([expect.stringMatching(/^Missing setting ALIYUN_ACCESS_KEY_SECRET: set it to /), expect.stringMatching(/^Missing setting ALIYUN_SMS_SIGN_NAME: set it to /)]);
+    expect(lines).toEqual([
+      expect.stringMatching(/^Missing setting ALIYUN_ACCESS_KEY_SECRET: set it to /),
+      expect.stringMatching(/^Missing setting ALIYUN_SMS_SIGN_NAME: set it to /),
+    ]);
     expect(run.stderr).not.toMatch(/\n\s+at /);
   }, 90_000);
 
   it('starts with Aliyun SMS configured and registers a new user with the code the gateway received', async () => {
-    const server = await startApiServer({ env: { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: undefined, ...PRODUCTION_PAYMENT_ENV, ...aliyunSmsEnv(fake) }, what: 'production API', timeoutMs: 240_000 });
+    const server = await startApiServer({
+      env: { NODE_ENV: 'production', DATA_DIR: dataDir, DATABASE_URL: undefined, ...PRODUCTION_PAYMENT_ENV, ...aliyunSmsEnv(fake) },
+      what: 'production API',
+      timeoutMs: 240_000,
+    });
     try {
       const post = (path: string, body: object) =>
-        fetch(`${server.baseURL}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' }, body: JSON.stringify(body) }).then(async (r) => ({ status: r.status, body: (await r.json()) as { success: boolean; data: { token?: string } } }));
+        fetch(`${server.baseURL}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-requested-with': 'XMLHttpRequest' },
+          body: JSON.stringify(body),
+        }).then(async (r) => ({ status: r.status, body: (await r.json()) as { success: boolean; data: { token?: string } } }));
       const phone = nextPhone();
       expect(await post('/api/user/send-sms-code', { phone, type: 1 })).toEqual({ status: 200, body: { success: true, data: {} } });
       const delivered = fake.sent.filter((s) => s.phone === phone);
-      expect(delivered).toEqual([{ phone, signName: fake.account.signName, templateCode: fake.account.templateCodes[0], code: expect.stringMatching(/^\d{6}$/) }]);
+      expect(delivered).toEqual([
+        { phone, signName: fake.account.signName, templateCode: fake.account.templateCodes[0], code: expect.stringMatching(/^\d{6}$/) },
+      ]);
       // Production has no dev outbox: the gateway is the only way to the code.
       expect((await fetch(`${server.baseURL}/api/dev/sms-outbox?phone=${phone}`)).status).toBe(404);
       expect(server.log()).not.toContain(delivered[0]!.code);

@@ -11,7 +11,16 @@ import { loadPlanConfigs } from '../src/modules/plan-config/index.ts';
 import { runCommand } from '../src/ops/commands.ts';
 import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
 import { startApiServer, type ApiServer } from './support/processes.mjs';
-import { call, createScratchDatabase, createTestEnv, createTestUser, loadServerConfig, usingPostgres, type TestEnv, type TestUser } from './support/support.ts';
+import {
+  call,
+  createScratchDatabase,
+  createTestEnv,
+  createTestUser,
+  loadServerConfig,
+  usingPostgres,
+  type TestEnv,
+  type TestUser,
+} from './support/support.ts';
 
 let env: TestEnv;
 let admin: TestUser;
@@ -79,7 +88,10 @@ describe('reference answers', () => {
 
   it('goods and member levels need a login: private no-cache with an ETag, the same for every user', async () => {
     expect((await get('/api/god/get', { query: { type: 'integral' } })).status).toBe(401);
-    for (const [url, query] of [['/api/god/get', { type: 'member' }], ['/api/god/member-levels', {}]] as const) {
+    for (const [url, query] of [
+      ['/api/god/get', { type: 'member' }],
+      ['/api/god/member-levels', {}],
+    ] as const) {
       const mine = await get(url, { token: user.token, query });
       expect(mine.status).toBe(200);
       expect(mine.headers['cache-control']).toBe('private, no-cache');
@@ -103,7 +115,10 @@ describe('changes reach the answers at once on the process that made them', () =
   it('a console price change: new table, new ETag; the old ETag answers 200', async () => {
     const before = await get('/api/plan/config/full-data');
     const service = before.body.data[0].planConfigList[0];
-    const changed = await call(env, 'POST', `/api/admin/plan-configs/services/${service.id}`, { token: admin.token, body: { integral: service.integral + 7 } });
+    const changed = await call(env, 'POST', `/api/admin/plan-configs/services/${service.id}`, {
+      token: admin.token,
+      body: { integral: service.integral + 7 },
+    });
     expect(changed.status).toBe(200);
     const after = await get('/api/plan/config/full-data', { etag: etagOf(before) });
     expect(after.status).toBe(200);
@@ -166,7 +181,9 @@ describe.skipIf(!usingPostgres)('two API processes on one PostgreSQL', () => {
   let servers: ApiServer[] = [];
   beforeAll(async () => {
     scratch = await createScratchDatabase();
-    const started = await Promise.all([0, 1].map((i) => startApiServer({ env: { DATABASE_URL: scratch.url, LOG_LEVEL: 'warn' }, what: `API process ${i + 1}` })));
+    const started = await Promise.all(
+      [0, 1].map((i) => startApiServer({ env: { DATABASE_URL: scratch.url, LOG_LEVEL: 'warn' }, what: `API process ${i + 1}` })),
+    );
     servers = started;
     database = await openDatabase({ databaseUrl: scratch.url, poolSize: 2 });
   }, 300_000);
@@ -198,7 +215,9 @@ describe.skipIf(!usingPostgres)('two API processes on one PostgreSQL', () => {
     const before = await Promise.all(servers.map((s) => fetchJson(s, '/api/Announcement/get?type=top')));
     expect(before[0]!.etag).toBe(before[1]!.etag); // the same answer has the same tag on every process
     expect((await runCommand(opsCtx(), ['announce', '跨进程公告'])).code).toBe(0);
-    const ms = await msUntilEverywhere(async (s) => (await fetchJson(s, '/api/Announcement/get?type=top')).body.data.content === '跨进程公告');
+    const ms = await msUntilEverywhere(
+      async (s) => (await fetchJson(s, '/api/Announcement/get?type=top')).body.data.content === '跨进程公告',
+    );
     expect(ms).toBeLessThan(2000);
   });
 

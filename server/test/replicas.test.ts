@@ -94,7 +94,8 @@ describe.skipIf(!usingPostgres)('API replicas on one PostgreSQL', () => {
     expect(other.body.success).toBe(false);
     expect((await balanceAndLedger(demo!.id))[0]).toBe(balance);
 
-    const goods = ((await (await fetch(`${a.baseURL}/api/god/get?type=integral`, { headers: { 't-token': token } })).json()) as any).data[0];
+    const goods = ((await (await fetch(`${a.baseURL}/api/god/get?type=integral`, { headers: { 't-token': token } })).json()) as any)
+      .data[0];
     const orderKey = { 'idempotency-key': 'replica-buy-1' };
     const orderAnswers = await Promise.all(
       Array.from({ length: 10 }, (_, i) => post(i % 2 ? b : a, '/api/order/create', { goodsId: goods.id, payType: 1 }, orderKey)),
@@ -131,7 +132,12 @@ describe.skipIf(!usingPostgres)('API replicas on one PostgreSQL', () => {
           } catch {
             envelope = false; // not JSON: fails the envelope check below
           }
-          answers.push({ status: res.status, envelope, afterSignal: signalled, connectionClose: res.headers.get('connection') === 'close' });
+          answers.push({
+            status: res.status,
+            envelope,
+            afterSignal: signalled,
+            connectionClose: res.headers.get('connection') === 'close',
+          });
         } catch (error) {
           const code = (error as { cause?: { code?: string } }).cause?.code;
           if (code === 'ECONNREFUSED') refused = true;

@@ -52,14 +52,22 @@ describe.skipIf(!usingPostgres)('restore drill: backup under load, restore into 
     }
   };
   const balances = (url: string) => query<{ phone: string; integral: number }>(url, 'select phone, integral from users order by id');
-  const ledger = (url: string) => query<{ id: number; user_id: number; delta: number; balance_after: number; kind: string; reference: string | null }>(url, 'select id, user_id, delta, balance_after, kind, reference from points_ledger order by id');
+  const ledger = (url: string) =>
+    query<{ id: number; user_id: number; delta: number; balance_after: number; kind: string; reference: string | null }>(
+      url,
+      'select id, user_id, delta, balance_after, kind, reference from points_ledger order by id',
+    );
   const freshDatabase = async () => {
     const database = await createScratchDatabase();
     databases.push(database);
     return database;
   };
   const post = async (server: ApiServer, url: string, body: unknown, auth = token) => {
-    const res = await fetch(server.baseURL + url, { method: 'POST', headers: { 'content-type': 'application/json', 't-token': auth }, body: JSON.stringify(body) });
+    const res = await fetch(server.baseURL + url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 't-token': auth },
+      body: JSON.stringify(body),
+    });
     return { status: res.status, body: (await res.json()) as { success: boolean; message?: string; data?: any } };
   };
 
@@ -142,7 +150,9 @@ describe.skipIf(!usingPostgres)('restore drill: backup under load, restore into 
     servers.push(onRestored);
     const login = await post(onRestored, '/api/user/pwd-login', { phone: DEMO_PHONE, password: DEMO_PASSWORD }, '');
     expect(login.status).toBe(200);
-    const me = (await (await fetch(`${onRestored.baseURL}/api/user/user-data`, { headers: { 't-token': login.body.data.token } })).json()) as any;
+    const me = (await (
+      await fetch(`${onRestored.baseURL}/api/user/user-data`, { headers: { 't-token': login.body.data.token } })
+    ).json()) as any;
     const [demo] = (await balances(source.url)).filter((u) => u.phone === DEMO_PHONE);
     expect(me.data.integral).toBe(demo!.integral);
   }, 300_000);

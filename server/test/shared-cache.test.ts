@@ -40,7 +40,9 @@ describe('sharedCache', () => {
     // Another process changes the data and bumps the version row (not through this process's registry).
     await db.transaction(async (tx) => {
       await tx.update(announcements).set({ content: '别处的公告' }).where(eq(announcements.type, 'top'));
-      await tx.insert(cacheVersions).values({ name: 'test-elsewhere', version: 1 })
+      await tx
+        .insert(cacheVersions)
+        .values({ name: 'test-elsewhere', version: 1 })
         .onConflictDoUpdate({ target: cacheVersions.name, set: { version: sql`${cacheVersions.version} + 1` } });
     });
     clock += 999;
@@ -75,8 +77,12 @@ describe('sharedCache', () => {
     expect(await cache.get()).toBe('本进程的公告');
   });
 
-  it('REFERENCE_CACHE=off: every get() reads the database (the benchmarks\' baseline); on or unset: memory', async () => {
-    expect([undefined, 'on', 'off'].map((value) => loadConfig({ NODE_ENV: 'test', REFERENCE_CACHE: value }).referenceCache)).toEqual([true, true, false]);
+  it("REFERENCE_CACHE=off: every get() reads the database (the benchmarks' baseline); on or unset: memory", async () => {
+    expect([undefined, 'on', 'off'].map((value) => loadConfig({ NODE_ENV: 'test', REFERENCE_CACHE: value }).referenceCache)).toEqual([
+      true,
+      true,
+      false,
+    ]);
     const { db } = env.ctx;
     let loads = 0;
     const cache = sharedCache(db, 'test-off', async () => ++loads, { checkEveryMs: 1000, now: () => 0 });

@@ -22,7 +22,9 @@ describe('SHUTDOWN_TIMEOUT_MS', () => {
     await new Promise<void>((resolve, reject) => socket.once('connect', resolve).once('error', reject));
     const socketClosed = new Promise<number>((resolve) => socket.once('close', () => resolve(Date.now())));
     socket.on('error', () => {}); // a reset is as good as a close here
-    socket.write('POST /api/user/pwd-login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"phone":');
+    socket.write(
+      'POST /api/user/pwd-login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"phone":',
+    );
     await new Promise((r) => setTimeout(r, 300)); // let the server see the request start
 
     const exited = new Promise<number | null>((resolve) => server!.child.once('exit', (code) => resolve(code)));

@@ -52,10 +52,15 @@ describe('PostgreSQL settings', () => {
         env: { DATABASE_URL: `postgres://app@127.0.0.1:${port}/tasks`, DB_CONNECT_TIMEOUT_MS: String(CONNECT_TIMEOUT_MS) },
       });
       const gaveUpAfter = Date.now() - connectedAt;
-      expectOneLine(run, new RegExp(`PostgreSQL at 127\\.0\\.0\\.1:${port}/tasks did not answer within ${CONNECT_TIMEOUT_MS} ms: check that it is running`));
+      expectOneLine(
+        run,
+        new RegExp(`PostgreSQL at 127\\.0\\.0\\.1:${port}/tasks did not answer within ${CONNECT_TIMEOUT_MS} ms: check that it is running`),
+      );
       expect(sockets.length).toBeGreaterThan(0);
       // Measured from the connection, so the process start (seconds of tsx on a busy machine) does not count.
-      console.log(`silent database: the server exited ${gaveUpAfter} ms after connecting (DB_CONNECT_TIMEOUT_MS ${CONNECT_TIMEOUT_MS}); ${run.ms} ms from spawn`);
+      console.log(
+        `silent database: the server exited ${gaveUpAfter} ms after connecting (DB_CONNECT_TIMEOUT_MS ${CONNECT_TIMEOUT_MS}); ${run.ms} ms from spawn`,
+      );
       expect(gaveUpAfter).toBeGreaterThanOrEqual(CONNECT_TIMEOUT_MS - 100);
       expect(gaveUpAfter).toBeLessThan(CONNECT_TIMEOUT_MS + 10_000);
     } finally {

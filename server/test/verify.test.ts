@@ -44,8 +44,17 @@ describe('ops verify', () => {
     await buyAndPay(buyer, 'integral');
     await buyAndPay(buyer, 'member');
     await buyAndPay(buyer, 'member'); // extends the same level
-    await call(env, 'POST', '/api/order/create', { token: buyer.token, body: { goodsId: (await call(env, 'GET', '/api/god/get', { token: buyer.token, query: { type: 'integral' } })).body.data[1].id, payType: 1 } }); // left unpaid
-    const plan = await call(env, 'POST', '/api/plan/create', { token: buyer.token, body: await validForm(env, { startDate: '2026-12-01' }) });
+    await call(env, 'POST', '/api/order/create', {
+      token: buyer.token,
+      body: {
+        goodsId: (await call(env, 'GET', '/api/god/get', { token: buyer.token, query: { type: 'integral' } })).body.data[1].id,
+        payType: 1,
+      },
+    }); // left unpaid
+    const plan = await call(env, 'POST', '/api/plan/create', {
+      token: buyer.token,
+      body: await validForm(env, { startDate: '2026-12-01' }),
+    });
     expect(plan.status, plan.body.message).toBe(200);
     planId = plan.body.data.id;
     env.clock.advance(2.5 * 3600_000); // 11:00: the 09:00 tasks went out
@@ -80,10 +89,15 @@ describe('ops verify', () => {
     await env.ctx.db.execute(sql`alter table plans drop constraint plans_refunded`);
     try {
       await env.ctx.db.update(plans).set({ refunded: plan!.totalCost }).where(eq(plans.id, planId));
-      await env.ctx.db.update(users).set({ memberLevel: 5, memberDeadline: new Date('2027-06-01T00:00:00Z') }).where(eq(users.id, stranger.id));
+      await env.ctx.db
+        .update(users)
+        .set({ memberLevel: 5, memberDeadline: new Date('2027-06-01T00:00:00Z') })
+        .where(eq(users.id, stranger.id));
       const outcome = await ops('verify');
       expect(outcome.code).toBe(1);
-      expect(outcome.output).toContain(`${buyer.phone}：计划 #${planId}：退还明细合计 ${plan!.refunded} 积分与计划记录的退还 ${plan!.totalCost} 积分不符`);
+      expect(outcome.output).toContain(
+        `${buyer.phone}：计划 #${planId}：退还明细合计 ${plan!.refunded} 积分与计划记录的退还 ${plan!.totalCost} 积分不符`,
+      );
       expect(outcome.output).toContain(`${stranger.phone}：会员 `);
       expect(outcome.output).toContain('没有已支付的会员订单或后台设置');
     } finally {

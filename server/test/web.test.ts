@@ -79,7 +79,12 @@ describe('serving the built app (npm start)', () => {
   });
 
   it('index.html, sw.js and manifest.webmanifest are revalidated (no-cache)', async () => {
-    for (const [url, type] of [['/index.html', /text\/html/], ['/sw.js', /javascript/], ['/manifest.webmanifest', /manifest\+json/], ['/favicon.svg', /svg/]] as const) {
+    for (const [url, type] of [
+      ['/index.html', /text\/html/],
+      ['/sw.js', /javascript/],
+      ['/manifest.webmanifest', /manifest\+json/],
+      ['/favicon.svg', /svg/],
+    ] as const) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBe('no-cache');
@@ -103,7 +108,13 @@ describe('serving the built app (npm start)', () => {
   });
 
   it('a missing file is a 404 (never the shell), and a 404 is not cached as immutable', async () => {
-    for (const url of ['/assets/gone-XyZ999.js', '/robots.txt', '/assets/../../etc/passwd.js', '/assets/', '/assets/chunk-without-extension']) {
+    for (const url of [
+      '/assets/gone-XyZ999.js',
+      '/robots.txt',
+      '/assets/../../etc/passwd.js',
+      '/assets/',
+      '/assets/chunk-without-extension',
+    ]) {
       const res = await get(url);
       expect([403, 404], url).toContain(res.statusCode);
       expect(res.body, url).not.toContain('<div id="root">');
@@ -175,7 +186,12 @@ describe('prerendered public pages (npm start)', () => {
 
   it('a form sent before the app started (a POST to its page) is answered 303 back to the page; other POSTs are not', async () => {
     for (const url of ['/login', '/register?invite=abc', '/find-pwd']) {
-      const res = await web.inject({ method: 'POST', url, payload: 'phone=13800138000&password=secret', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+      const res = await web.inject({
+        method: 'POST',
+        url,
+        payload: 'phone=13800138000&password=secret',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
       expect(res.statusCode, url).toBe(303);
       expect(res.headers.location, url).toBe(url);
       expect(res.body, url).not.toContain('secret');

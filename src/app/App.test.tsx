@@ -6,7 +6,15 @@ import { mutate } from 'swr';
 import { reloadSessionFromStorage } from '@/lib/session';
 import App from './App';
 
-const user = { phone: '13800138000', memberLevel: 3, memberLevelDesc: '黄金会员', integral: 10000, memberDeadline: null, avatar: null, inviteCode: 'ABC123' };
+const user = {
+  phone: '13800138000',
+  memberLevel: 3,
+  memberLevelDesc: '黄金会员',
+  integral: 10000,
+  memberDeadline: null,
+  avatar: null,
+  inviteCode: 'ABC123',
+};
 
 function api() {
   return stubFetch(({ url }) => {

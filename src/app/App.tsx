@@ -17,7 +17,6 @@ import AfterPage from './layout/AfterPage';
 import AppRoutes, { AdminConsole } from './routes';
 import ErrorBoundary from './ErrorBoundary';
 
-
 function GuardRedirect({ to, remember }: { to: string; remember?: string }) {
   const [, navigate] = useLocation();
   useLayoutEffect(() => {
@@ -58,7 +57,11 @@ function Shell() {
   return (
     <AppLayout>
       <ErrorBoundary resetKey={location}>
-        {decision.kind === 'pass' ? <Routes /> : <GuardRedirect to={decision.to} remember={'remember' in decision ? decision.remember : undefined} />}
+        {decision.kind === 'pass' ? (
+          <Routes />
+        ) : (
+          <GuardRedirect to={decision.to} remember={'remember' in decision ? decision.remember : undefined} />
+        )}
       </ErrorBoundary>
     </AppLayout>
   );
@@ -67,9 +70,7 @@ function Shell() {
 const SWR_CONFIG = { fetcher: swrFetcher, revalidateOnFocus: false, shouldRetryOnError: false, use: [deferAnswers] };
 
 export function AppProviders({ children }: { children: ReactNode }) {
-  return (
-    <SWRConfig value={SWR_CONFIG}>{children}</SWRConfig>
-  );
+  return <SWRConfig value={SWR_CONFIG}>{children}</SWRConfig>;
 }
 
 export default function App() {

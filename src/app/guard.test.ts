@@ -10,7 +10,11 @@ describe('route guard rules', () => {
 
   it('sends visitors elsewhere to /login, remembering the page and its query', () => {
     expect(decideGuard('/', '', false)).toEqual({ kind: 'redirect', to: '/login', remember: '/' });
-    expect(decideGuard('/plan/list', '?status=running', false)).toEqual({ kind: 'redirect', to: '/login', remember: '/plan/list?status=running' });
+    expect(decideGuard('/plan/list', '?status=running', false)).toEqual({
+      kind: 'redirect',
+      to: '/login',
+      remember: '/plan/list?status=running',
+    });
     expect(decideGuard('/flow/tb', '', false)).toMatchObject({ kind: 'redirect' });
     expect(decideGuard('/user/center', '', false)).toMatchObject({ kind: 'redirect' });
     // look-alike prefixes are not visitor paths

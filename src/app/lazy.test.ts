@@ -64,7 +64,9 @@ describe('lazy part that fails while offline', () => {
     const Part = () => createElement('p', null, 'loaded again');
     let failFirst: (error: Error) => void = () => undefined;
     const factory = vi.fn(() =>
-      factory.mock.calls.length === 1 ? new Promise<{ default: typeof Part }>((_, reject) => (failFirst = reject)) : Promise.resolve({ default: Part }),
+      factory.mock.calls.length === 1
+        ? new Promise<{ default: typeof Part }>((_, reject) => (failFirst = reject))
+        : Promise.resolve({ default: Part }),
     );
     const Lazy = lazyPage(factory);
     render(createElement(Suspense, { fallback: createElement('p', null, 'waiting') }, createElement(Lazy)));

@@ -3,7 +3,15 @@ import { stubFetch } from '@/test/fetch';
 import { logIn } from '@/test/user';
 import { startRoute } from './routes';
 
-const user = { phone: '13800138000', memberLevel: 1, memberLevelDesc: '普通会员', integral: 0, memberDeadline: null, avatar: null, inviteCode: 'ABC123' };
+const user = {
+  phone: '13800138000',
+  memberLevel: 1,
+  memberLevelDesc: '普通会员',
+  integral: 0,
+  memberDeadline: null,
+  avatar: null,
+  inviteCode: 'ABC123',
+};
 
 describe('startRoute', () => {
   afterEach(() => vi.unstubAllGlobals());

@@ -33,9 +33,17 @@ export type RechargeType = (typeof RECHARGE_TYPES)[number];
 
 /** Widgets one feature shows on another's page, composed here in app/ so features never import each other. */
 const PlanOverview = lazyPage(() => import('@/features/plan').then((m) => ({ default: m.PlanOverview })), ['plan']);
-const homeExtra: ReactNode = <Suspense fallback={null}><PlanOverview /></Suspense>;
+const homeExtra: ReactNode = (
+  <Suspense fallback={null}>
+    <PlanOverview />
+  </Suspense>
+);
 const LatestOrders = lazyPage(() => import('@/features/recharge').then((m) => ({ default: m.LatestOrders })), ['recharge']);
-const userCenterOrders: ReactNode = <Suspense fallback={null}><LatestOrders /></Suspense>;
+const userCenterOrders: ReactNode = (
+  <Suspense fallback={null}>
+    <LatestOrders />
+  </Suspense>
+);
 
 /** What a signed-in page needs first: its lazy parts, and its first API calls under a name said once. */
 interface PageStart {
@@ -53,9 +61,14 @@ function pageStart(path: string): PageStart | undefined {
   if (path === '/plan/list') return { parts: [PlanPage], name: 'plan/list', load: preloadPlanData.list };
   if (path === '/plan/template') return { parts: [PlanPage], name: 'plan/template', load: preloadPlanData.template };
   const [, section, type = ''] = path.split('/');
-  if (section === 'flow' && isOneOf(FLOW_TYPES, type)) return { parts: [PublishPage], name: `flow/${type}`, load: () => preloadPlanData.publish(type) };
+  if (section === 'flow' && isOneOf(FLOW_TYPES, type))
+    return { parts: [PublishPage], name: `flow/${type}`, load: () => preloadPlanData.publish(type) };
   if (section === 'recharge' && isOneOf(RECHARGE_TYPES, type)) {
-    return { parts: [RechargePage], name: `recharge/${type}`, load: type === 'integral' || type === 'member' ? preloadRechargeData[type] : undefined };
+    return {
+      parts: [RechargePage],
+      name: `recharge/${type}`,
+      load: type === 'integral' || type === 'member' ? preloadRechargeData[type] : undefined,
+    };
   }
   return undefined;
 }

@@ -29,7 +29,10 @@ export default function InstallSteps({ path, onPrompted }: { path: InstallPath; 
     );
   }
   if (path === 'ios-share' || path === 'android-menu') {
-    const steps = path === 'ios-share' ? [t('install.iosStep1'), t('install.iosStep2'), t('install.iosStep3')] : [t('install.androidStep1'), t('install.androidStep2')];
+    const steps =
+      path === 'ios-share'
+        ? [t('install.iosStep1'), t('install.iosStep2'), t('install.iosStep3')]
+        : [t('install.androidStep1'), t('install.androidStep2')];
     return (
       <div className="install-steps" data-testid={`install-steps-${path}`}>
         <ol>

@@ -42,8 +42,19 @@ function StandIn({ values, placeholders, label, error, testId, onUse }: StandInP
     <span className={classes} data-testid={testId} onPointerEnter={() => onUse('hover')} onPointerDown={() => onUse('open')}>
       {values.map((value, index) => (
         <span key={index} className="picker-standin-part">
-          {index > 0 && <span className="picker-standin-separator" aria-hidden="true">→</span>}
-          <input readOnly value={value} placeholder={placeholders[index]} aria-label={label} onFocus={() => onUse('focus')} onKeyDown={() => onUse('open')} />
+          {index > 0 && (
+            <span className="picker-standin-separator" aria-hidden="true">
+              →
+            </span>
+          )}
+          <input
+            readOnly
+            value={value}
+            placeholder={placeholders[index]}
+            aria-label={label}
+            onFocus={() => onUse('focus')}
+            onKeyDown={() => onUse('open')}
+          />
         </span>
       ))}
       <SvgIcon icon={CalendarOutlined} className="picker-standin-icon" />

@@ -39,7 +39,9 @@ export const Modal = openedLazily<ModalProps>(AntdModal);
 export const Drawer = openedLazily<DrawerProps>(AntdDrawer);
 
 type Handler = (event: SyntheticEvent) => void;
-type TriggerProps = { children: ReactElement<{ onPointerEnter?: Handler; onFocus?: Handler; onBlur?: Handler; onClick?: Handler; ref?: unknown }> };
+type TriggerProps = {
+  children: ReactElement<{ onPointerEnter?: Handler; onFocus?: Handler; onBlur?: Handler; onClick?: Handler; ref?: unknown }>;
+};
 
 /** The trigger alone until first used, then the lazy overlay around it. */
 function useOnFirstUse<P extends TriggerProps>(Overlay: ComponentType<P>, props: P, opensOnHover: boolean) {

@@ -25,7 +25,15 @@ export default function QRCode({ value, size = 160, bordered = true, 'aria-label
     <div className={bordered ? 'qr-code qr-code-bordered' : 'qr-code'} style={{ width: size, height: size }} data-testid={testId}>
       <AfterFirstPaint>
         <Suspense fallback={null}>
-          <QRCodeCanvas value={value} size={size} level="M" fgColor="rgba(0, 0, 0, 0.88)" bgColor="transparent" style={{ width: '100%', height: '100%' }} {...named} />
+          <QRCodeCanvas
+            value={value}
+            size={size}
+            level="M"
+            fgColor="rgba(0, 0, 0, 0.88)"
+            bgColor="transparent"
+            style={{ width: '100%', height: '100%' }}
+            {...named}
+          />
         </Suspense>
       </AfterFirstPaint>
     </div>

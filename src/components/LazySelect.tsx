@@ -31,7 +31,12 @@ export default function LazySelect(props: SelectProps) {
   const [use, onUse] = useFirstUse();
   const label = props.options.find((option) => option.value === props.value)?.label ?? '';
   const standIn = (
-    <span className="picker-standin select-standin" style={props.style} onPointerEnter={() => onUse('hover')} onPointerDown={() => onUse('open')}>
+    <span
+      className="picker-standin select-standin"
+      style={props.style}
+      onPointerEnter={() => onUse('hover')}
+      onPointerDown={() => onUse('open')}
+    >
       <input
         readOnly
         role="combobox"

@@ -89,7 +89,9 @@ export default function MenuButton({ items, className, children, ...buttonProps 
     const shown = shownItems(menuRef.current);
     const current = shown.indexOf(document.activeElement as HTMLElement);
     const last = shown.length - 1;
-    const target = { ArrowDown: current >= last ? 0 : current + 1, ArrowUp: current <= 0 ? last : current - 1, Home: 0, End: last }[event.key];
+    const target = { ArrowDown: current >= last ? 0 : current + 1, ArrowUp: current <= 0 ? last : current - 1, Home: 0, End: last }[
+      event.key
+    ];
     if (target === undefined) return;
     event.preventDefault();
     shown[target]?.focus();
@@ -137,7 +139,9 @@ export default function MenuButton({ items, className, children, ...buttonProps 
       <ul ref={menuRef} id={menuId} role="menu" className="menu-button-list" hidden={!open} onKeyDown={onMenuKeyDown}>
         {items.map((item) => {
           if ('divider' in item) return <li key={item.key} role="separator" className="menu-button-divider" />;
-          const classes = ['menu-button-item', item.danger ? 'menu-button-item-danger' : '', item.className ?? ''].filter(Boolean).join(' ');
+          const classes = ['menu-button-item', item.danger ? 'menu-button-item-danger' : '', item.className ?? '']
+            .filter(Boolean)
+            .join(' ');
           return (
             <li key={item.key} role="none">
               {'href' in item ? (

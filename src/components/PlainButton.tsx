@@ -17,15 +17,50 @@ export interface PlainButtonProps extends ButtonHTMLAttributes<HTMLButtonElement
 }
 
 /** PlainButton's classes, also for a link that looks like a button (e.g. wouter's `<Link className={plainButtonClass(...)}>`). */
-export function plainButtonClass({ variant = 'default', danger, block, iconOnly, size = 'middle', loading, className }: PlainButtonProps = {}): string {
-  return ['plain-btn', variant === 'dashed' ? 'plain-btn-default plain-btn-dashed' : `plain-btn-${variant}`, `plain-btn-${size}`, danger ? 'plain-btn-danger' : '', block ? 'plain-btn-block' : '', iconOnly ? 'plain-btn-icon' : '', loading ? 'plain-btn-loading' : '', className ?? '']
+export function plainButtonClass({
+  variant = 'default',
+  danger,
+  block,
+  iconOnly,
+  size = 'middle',
+  loading,
+  className,
+}: PlainButtonProps = {}): string {
+  return [
+    'plain-btn',
+    variant === 'dashed' ? 'plain-btn-default plain-btn-dashed' : `plain-btn-${variant}`,
+    `plain-btn-${size}`,
+    danger ? 'plain-btn-danger' : '',
+    block ? 'plain-btn-block' : '',
+    iconOnly ? 'plain-btn-icon' : '',
+    loading ? 'plain-btn-loading' : '',
+    className ?? '',
+  ]
     .filter(Boolean)
     .join(' ');
 }
 
-export default function PlainButton({ variant, danger, block, iconOnly, size, loading, className, disabled, children, type = 'button', ...rest }: PlainButtonProps) {
+export default function PlainButton({
+  variant,
+  danger,
+  block,
+  iconOnly,
+  size,
+  loading,
+  className,
+  disabled,
+  children,
+  type = 'button',
+  ...rest
+}: PlainButtonProps) {
   return (
-    <button type={type} className={plainButtonClass({ variant, danger, block, iconOnly, size, loading, className })} disabled={disabled || loading} aria-busy={loading || undefined} {...rest}>
+    <button
+      type={type}
+      className={plainButtonClass({ variant, danger, block, iconOnly, size, loading, className })}
+      disabled={disabled || loading}
+      aria-busy={loading || undefined}
+      {...rest}
+    >
       {loading && <span className="plain-btn-spinner" aria-hidden />}
       {children}
     </button>

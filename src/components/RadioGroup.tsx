@@ -29,7 +29,9 @@ export default function RadioGroup<T extends string | number>({
 }: RadioGroupProps<T>) {
   const name = useId();
   const buttons = optionType === 'button';
-  const classes = [buttons ? 'radio-buttons' : '', buttons && buttonStyle === 'solid' ? 'radio-buttons-solid' : '', className ?? ''].filter(Boolean).join(' ');
+  const classes = [buttons ? 'radio-buttons' : '', buttons && buttonStyle === 'solid' ? 'radio-buttons-solid' : '', className ?? '']
+    .filter(Boolean)
+    .join(' ');
   const optionClass = buttons ? 'radio-button' : 'plain-radio';
   return (
     <div role="radiogroup" aria-label={label} className={classes || undefined} data-testid={testId}>

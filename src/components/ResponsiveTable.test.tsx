@@ -16,7 +16,12 @@ const columns = [
 ];
 
 function viewportIsPhone(phone: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({ matches: phone, media: query, addEventListener: () => {}, removeEventListener: () => {} }));
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: phone,
+    media: query,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+  }));
 }
 
 function Selectable({ onPage }: { onPage: (page: number) => void }) {
@@ -43,7 +48,13 @@ describe('ResponsiveTable', () => {
     viewportIsPhone(true);
     const many = Array.from({ length: 10 }, (_, n) => ({ id: n + 1, name: `计划 ${n + 1}`, points: n }));
     render(
-      <ResponsiveTable<Row> data-testid="list" rowKey="id" columns={columns} dataSource={many} pagination={{ current: 1, pageSize: 10, total: 25 }} />,
+      <ResponsiveTable<Row>
+        data-testid="list"
+        rowKey="id"
+        columns={columns}
+        dataSource={many}
+        pagination={{ current: 1, pageSize: 10, total: 25 }}
+      />,
     );
     const cards = () => within(screen.getByTestId('list')).getAllByRole('listitem');
     expect(cards()).toHaveLength(3);
@@ -78,7 +89,9 @@ describe('ResponsiveTable', () => {
 
   it('on a phone: the empty text, and skeleton cards while the first page loads', () => {
     viewportIsPhone(true);
-    const { rerender } = render(<ResponsiveTable<Row> data-testid="list" rowKey="id" columns={columns} dataSource={[]} loading locale={{ emptyText: '暂无计划' }} />);
+    const { rerender } = render(
+      <ResponsiveTable<Row> data-testid="list" rowKey="id" columns={columns} dataSource={[]} loading locale={{ emptyText: '暂无计划' }} />,
+    );
     expect(screen.getByTestId('list').getAttribute('aria-busy')).toBe('true');
     expect(screen.getByTestId('list').querySelectorAll('.card-list-skeleton')).toHaveLength(3);
     rerender(<ResponsiveTable<Row> data-testid="list" rowKey="id" columns={columns} dataSource={[]} locale={{ emptyText: '暂无计划' }} />);
@@ -87,7 +100,9 @@ describe('ResponsiveTable', () => {
 
   it('on a wide screen: antd Table, loaded when first shown', async () => {
     viewportIsPhone(false);
-    const { container } = render(<ResponsiveTable<Row> data-testid="list" rowKey="id" columns={columns} dataSource={rows} pagination={false} />);
+    const { container } = render(
+      <ResponsiveTable<Row> data-testid="list" rowKey="id" columns={columns} dataSource={rows} pagination={false} />,
+    );
     expect(container.querySelector('.table-placeholder')).not.toBeNull();
     const table = await screen.findByTestId('list');
     expect(table.querySelectorAll('tbody tr.ant-table-row')).toHaveLength(3);

@@ -43,7 +43,10 @@ export default function ResponsiveTable<T extends object>({ loadError, ...props 
           {t('list.stale')}
         </p>
       )}
-      <AdaptiveTable<T> {...props} locale={{ ...props.locale, emptyText: <span data-testid="list-load-failed">{t('list.loadFailed')}</span> }} />
+      <AdaptiveTable<T>
+        {...props}
+        locale={{ ...props.locale, emptyText: <span data-testid="list-load-failed">{t('list.loadFailed')}</span> }}
+      />
     </>
   );
 }
@@ -64,7 +67,10 @@ type Column<T> = TableColumnType<T>;
 function cellValue<T>(record: T, dataIndex: Column<T>['dataIndex']): unknown {
   if (dataIndex === undefined || dataIndex === null) return undefined;
   const path = Array.isArray(dataIndex) ? dataIndex : [dataIndex];
-  return path.reduce<unknown>((value, key) => (value == null ? undefined : (value as Record<PropertyKey, unknown>)[key as PropertyKey]), record);
+  return path.reduce<unknown>(
+    (value, key) => (value == null ? undefined : (value as Record<PropertyKey, unknown>)[key as PropertyKey]),
+    record,
+  );
 }
 
 function cellContent<T>(column: Column<T>, record: T, index: number): ReactNode {
@@ -72,7 +78,9 @@ function cellContent<T>(column: Column<T>, record: T, index: number): ReactNode 
   if (column.render) {
     const rendered = column.render(value, record, index);
     // A render may answer antd's { children, props } cell object.
-    return rendered && typeof rendered === 'object' && 'children' in rendered && !('$$typeof' in rendered) ? (rendered as { children: ReactNode }).children : (rendered as ReactNode);
+    return rendered && typeof rendered === 'object' && 'children' in rendered && !('$$typeof' in rendered)
+      ? (rendered as { children: ReactNode }).children
+      : (rendered as ReactNode);
   }
   return value === undefined || value === null ? '' : (value as ReactNode);
 }
@@ -84,7 +92,17 @@ function rowKeyOf<T>(record: T, index: number, rowKey: TableProps<T>['rowKey']):
 }
 
 /** The phone list: the Table props this app uses (columns, rows, selection, paging, loading, empty text). */
-function CardList<T extends object>({ columns, dataSource, rowKey, loading, locale, pagination, rowSelection, className, ...rest }: TableProps<T>) {
+function CardList<T extends object>({
+  columns,
+  dataSource,
+  rowKey,
+  loading,
+  locale,
+  pagination,
+  rowSelection,
+  className,
+  ...rest
+}: TableProps<T>) {
   const { t } = useTranslation('common');
   const rows = dataSource ?? [];
   const busy = Boolean(typeof loading === 'object' ? loading.spinning : loading);
@@ -116,7 +134,9 @@ function CardList<T extends object>({ columns, dataSource, rowKey, loading, loca
           <input
             type="checkbox"
             checked={selected.has(keys[index])}
-            onChange={(event) => select(event.target.checked ? [...selected, keys[index]] : [...selected].filter((key) => key !== keys[index]))}
+            onChange={(event) =>
+              select(event.target.checked ? [...selected, keys[index]] : [...selected].filter((key) => key !== keys[index]))
+            }
           />
           <span>{t('list.selectRow')}</span>
         </label>
@@ -144,9 +164,7 @@ function CardList<T extends object>({ columns, dataSource, rowKey, loading, loca
       {rows.length === 0 ? (
         <p className="plain-empty">{(locale?.emptyText as ReactNode) ?? null}</p>
       ) : (
-        <ul className="card-list-rows">
-          {(allShown ? rows : rows.slice(0, FIRST_SCREEN_CARDS)).map(card)}
-        </ul>
+        <ul className="card-list-rows">{(allShown ? rows : rows.slice(0, FIRST_SCREEN_CARDS)).map(card)}</ul>
       )}
       {/* With the later cards, so that it never shows above them and then moves down. */}
       {pagination && (allShown || rows.length <= FIRST_SCREEN_CARDS) && <Pager {...pagination} />}

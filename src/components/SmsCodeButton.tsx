@@ -64,7 +64,15 @@ export default function SmsCodeButton({ phone, type, onMissingPhone, onSent, blo
 
   const counting = seconds > 0;
   return (
-    <PlainButton onClick={send} disabled={counting} loading={sending} block={block} size={size} className="sms-code-button" data-testid="sms-code-button">
+    <PlainButton
+      onClick={send}
+      disabled={counting}
+      loading={sending}
+      block={block}
+      size={size}
+      className="sms-code-button"
+      data-testid="sms-code-button"
+    >
       {counting ? t('sms.countdown', { n: seconds }) : t('sms.send')}
     </PlainButton>
   );

@@ -34,7 +34,9 @@ export default function TabBar({ items, activeKey, onChange, controls, className
     const current = items.findIndex((item) => tabRefs.current.get(item.key) === document.activeElement);
     if (current < 0) return;
     const last = items.length - 1;
-    const target = { ArrowRight: current === last ? 0 : current + 1, ArrowLeft: current === 0 ? last : current - 1, Home: 0, End: last }[event.key];
+    const target = { ArrowRight: current === last ? 0 : current + 1, ArrowLeft: current === 0 ? last : current - 1, Home: 0, End: last }[
+      event.key
+    ];
     if (target === undefined) return;
     event.preventDefault();
     const key = items[target].key;

@@ -9,7 +9,7 @@ function Keyword({ onEnter }: { onEnter?: () => void }) {
 }
 
 describe('<TextInput>', () => {
-  it('counts the characters against maxLength as antd\'s showCount does, as the text changes', () => {
+  it("counts the characters against maxLength as antd's showCount does, as the text changes", () => {
     render(<Keyword />);
     const input = screen.getByLabelText('关键词 1') as HTMLInputElement;
     expect(input.maxLength).toBe(30);

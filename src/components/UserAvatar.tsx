@@ -16,11 +16,7 @@ export interface UserAvatarProps {
 export default function UserAvatar({ avatar, memberLevel, size = 36, alt = '' }: UserAvatarProps) {
   const padding = Math.max(2, Math.round(size / 12));
   return (
-    <span
-      className="user-avatar"
-      data-level={memberLevel ?? 1}
-      style={{ width: size, height: size, padding }}
-    >
+    <span className="user-avatar" data-level={memberLevel ?? 1} style={{ width: size, height: size, padding }}>
       <img src={avatarSrc(avatar)} alt={alt} width={size - padding * 2} height={size - padding * 2} />
     </span>
   );

@@ -7,7 +7,8 @@ import { lazyPart } from '@/lib/lazy-part';
 
 /** `factory` with its component wrapped in AntdProvider once both have loaded. */
 export function antdProvided<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>) {
-  return () => Promise.all([factory(), import('./AntdProvider')]).then(([{ default: Inner }, { provided }]) => ({ default: provided(Inner) }));
+  return () =>
+    Promise.all([factory(), import('./AntdProvider')]).then(([{ default: Inner }, { provided }]) => ({ default: provided(Inner) }));
 }
 
 /** `lazyPart` of an antd component, rendered inside AntdProvider. */

@@ -30,7 +30,10 @@ describe('automatic retry and Idempotency-Key', () => {
   });
 
   it.each([502, 503, 504])('an action answered %i is sent again about a second later with the same key', async (status) => {
-    const { requests } = firstThen({ status, body: { success: false, message: '服务暂时不可用' } }, { body: { success: true, data: { id: 7 } } });
+    const { requests } = firstThen(
+      { status, body: { success: false, message: '服务暂时不可用' } },
+      { body: { success: true, data: { id: 7 } } },
+    );
     const result = apiAction('/api/plan/create', { title: 'x' });
     await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS - 1);
     expect(requests).toHaveLength(1);
@@ -78,7 +81,10 @@ describe('automatic retry and Idempotency-Key', () => {
   });
 
   it('retries a GET after a 503 (reads are safe to repeat)', async () => {
-    const { requests } = firstThen({ status: 503, body: { success: false, message: '服务正在停止，请稍后再试' } }, { body: { success: true, data: 1 } });
+    const { requests } = firstThen(
+      { status: 503, body: { success: false, message: '服务正在停止，请稍后再试' } },
+      { body: { success: true, data: 1 } },
+    );
     const result = apiGet('/api/user/user-data');
     await vi.advanceTimersByTimeAsync(RETRY_DELAY_MS);
     await expect(result).resolves.toBe(1);

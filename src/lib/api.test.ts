@@ -78,7 +78,10 @@ describe('API client', () => {
   });
 
   it('falls back to a generic Chinese message when the body is not an envelope', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })),
+    );
     await expect(apiGet('/api/x')).rejects.toMatchObject({ status: 502, message: '请求错误' });
     expect(toast.toastError).toHaveBeenCalledWith('请求错误');
   });
@@ -99,7 +102,10 @@ describe('API client', () => {
   });
 
   it('reports the network down after a network failure and up after the next answer', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await expect(apiGet('/api/user/user-data')).rejects.toMatchObject({ status: 0, message: '网络异常，请稍后重试' });
     expect(isOnline()).toBe(false);
     // a cached public answer (service worker) proves nothing
@@ -162,7 +168,10 @@ describe('API client', () => {
       clicks.push(this.download);
     });
     await downloadXlsx('/api/plan/manage/export', { status: 'running' }, '计划列表');
-    expect(fetchMock).toHaveBeenCalledWith('/api/plan/manage/export?status=running', expect.objectContaining({ headers: expect.objectContaining({ 't-token': 'tok-3' }) }));
+    expect(fetchMock).toHaveBeenCalledWith(
+      '/api/plan/manage/export?status=running',
+      expect.objectContaining({ headers: expect.objectContaining({ 't-token': 'tok-3' }) }),
+    );
     expect(click).toHaveBeenCalled();
     expect(clicks).toEqual(['计划列表.xlsx']);
   });

@@ -65,7 +65,6 @@ export const RETRY_DELAY_MS = 1000;
 /** Answers of a balancer or a draining server that the same request may get right a moment later. */
 const RETRIED_STATUSES: readonly number[] = [502, 503, 504];
 
-
 export function buildUrl(path: string, query?: Query): string {
   if (!query) return path;
   const params = new URLSearchParams();
@@ -124,11 +123,7 @@ async function send(method: string, path: string, url: string, body: unknown, op
     const timedOut = controller.signal.reason instanceof DOMException && controller.signal.reason.name === 'TimeoutError';
     if (opts.signal?.aborted) throw error;
     if (!timedOut) reportNetworkFailure();
-    const text = timedOut
-      ? i18n.t('common:error.timeout')
-      : isOffline()
-        ? i18n.t('common:error.offline')
-        : i18n.t('common:error.network');
+    const text = timedOut ? i18n.t('common:error.timeout') : isOffline() ? i18n.t('common:error.offline') : i18n.t('common:error.network');
     // a timeout carries its TimeoutError: the server may still be working, so it is not retried
     throw new ApiError(0, text, timedOut ? controller.signal.reason : error);
   } finally {
@@ -148,7 +143,13 @@ async function readEnvelope<T>(response: Response): Promise<ApiEnvelope<T> | nul
 }
 
 /** One attempt: the unwrapped body on success, else throws `ApiError`. */
-async function attempt<T>(method: 'GET' | 'POST', path: string, query: Query | undefined, body: unknown, opts: RequestOptions): Promise<ApiEnvelope<T>> {
+async function attempt<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  query: Query | undefined,
+  body: unknown,
+  opts: RequestOptions,
+): Promise<ApiEnvelope<T>> {
   const response = await send(method, path, buildUrl(path, query), body, opts);
   // answers the service worker may serve from its cache prove nothing about the network
   if (!PUBLIC_API_PATHS.includes(path)) reportNetworkOk();
@@ -178,7 +179,13 @@ function waitForRetry(signal?: AbortSignal): Promise<void> {
 }
 
 /** One call (and, when safe, one retry); resolves to the unwrapped body, throws `ApiError` otherwise. */
-export async function apiRequest<T>(method: 'GET' | 'POST', path: string, query?: Query, body?: unknown, opts: RequestOptions = {}): Promise<ApiEnvelope<T>> {
+export async function apiRequest<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  query?: Query,
+  body?: unknown,
+  opts: RequestOptions = {},
+): Promise<ApiEnvelope<T>> {
   const repeatable = method === 'GET' || Boolean(opts.idempotencyKey);
   try {
     try {

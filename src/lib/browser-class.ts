@@ -55,7 +55,8 @@ export function browserClass(ua: string, facts: BrowserFacts = {}): BrowserClass
   if (facts.canPrompt) return { ...base, path: 'prompt' };
   if (ios !== null) {
     // Safari's UA has no browser token of its own; Chrome, Edge, Firefox and the rest name themselves
-    const otherBrowser = /CriOS|EdgiOS|FxiOS|OPiOS|MQQBrowser|UCBrowser|Quark|baiduboxapp|SogouMobileBrowser|Weibo|DingTalk|AlipayClient/i.test(ua);
+    const otherBrowser =
+      /CriOS|EdgiOS|FxiOS|OPiOS|MQQBrowser|UCBrowser|Quark|baiduboxapp|SogouMobileBrowser|Weibo|DingTalk|AlipayClient/i.test(ua);
     const chromeOrEdge = /CriOS|EdgiOS/i.test(ua);
     if (!otherBrowser || (chromeOrEdge && ios >= 16.4)) return { ...base, path: 'ios-share' };
     return { ...base, path: 'ios-open-safari' };

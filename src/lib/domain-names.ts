@@ -14,5 +14,10 @@ export function usePayTypeNames(): Record<PayType, string> {
 
 export function useOrderStatusNames(): Record<OrderStatus, string> {
   const { t } = useTranslation('common');
-  return { pending: t('orderStatus.pending'), paid: t('orderStatus.paid'), cancelled: t('orderStatus.cancelled'), expired: t('orderStatus.expired') };
+  return {
+    pending: t('orderStatus.pending'),
+    paid: t('orderStatus.paid'),
+    cancelled: t('orderStatus.cancelled'),
+    expired: t('orderStatus.expired'),
+  };
 }

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_BUSINESS_TIME_ZONE, formatDate, formatDateTime, formatPoints, formatPointsAmount, formatYuan, isMemberExpiringSoon, maskPhone, memberDaysLeft, setBusinessTimeZone } from './format';
+import {
+  DEFAULT_BUSINESS_TIME_ZONE,
+  formatDate,
+  formatDateTime,
+  formatPoints,
+  formatPointsAmount,
+  formatYuan,
+  isMemberExpiringSoon,
+  maskPhone,
+  memberDaysLeft,
+  setBusinessTimeZone,
+} from './format';
 
 const now = new Date('2026-11-22T12:00:00+08:00');
 const inDays = (days: number) => new Date(now.getTime() + days * 86_400_000).toISOString();
@@ -74,7 +85,7 @@ describe('formatting', () => {
     // What Intl.NumberFormat zh-CN with two decimals gives (no Intl formatter is built for it).
     const intl = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
     for (const fen of [0, 1, 5, 99, 100, 1005, 123456789, -1, -50, -1250, -123456, 12.5, 13.5, -12.5, 0.4]) {
-      expect(formatYuan(fen), String(fen)).toBe(intl.format(Math.sign(fen) * Math.round(Math.abs(fen)) / 100));
+      expect(formatYuan(fen), String(fen)).toBe(intl.format((Math.sign(fen) * Math.round(Math.abs(fen))) / 100));
     }
   });
 

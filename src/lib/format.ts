@@ -29,7 +29,6 @@ export const MEMBER_EXPIRY_WARNING_DAYS = 7;
 
 export { DEFAULT_BUSINESS_TIME_ZONE, getBusinessTimeZone, setBusinessTimeZone };
 
-
 export function formatPointsAmount(points: number | null | undefined): string {
   return i18n.t('common:pointsAmount', { n: formatPoints(points) });
 }

@@ -28,7 +28,12 @@ function sourceFiles(dir: string): string[] {
 }
 
 function lookup(catalogue: Record<string, unknown>, ns: string, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), catalogue[ns]);
+  return key
+    .split('.')
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined),
+      catalogue[ns],
+    );
 }
 
 export interface KeyProblem {
@@ -42,7 +47,10 @@ export function findKeyProblems(files: { file: string; source: string }[], catal
   for (const { file, source: raw } of files) {
     // comments document usage (`t('key')`) without using keys
     const source = raw.replace(/\/\*[\s\S]*?\*\//g, ' ').replace(/(^|[^:'"`\\])\/\/.*$/gm, '$1');
-    const declarations = [...source.matchAll(/useTranslation\(\s*(?:\[\s*)?(['"])([\w-]+)\1/g)].map((m) => ({ at: m.index ?? 0, ns: m[2] }));
+    const declarations = [...source.matchAll(/useTranslation\(\s*(?:\[\s*)?(['"])([\w-]+)\1/g)].map((m) => ({
+      at: m.index ?? 0,
+      ns: m[2],
+    }));
     for (const match of source.matchAll(/\bt\(\s*(['"`])((?:(?!\1)[^\\]|\\.)*)\1/g)) {
       const key = match[2];
       const at = match.index ?? 0;

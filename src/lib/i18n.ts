@@ -57,7 +57,11 @@ if (import.meta.env.PROD && !import.meta.env.SSR) {
     import: 'default',
   });
   eagerResources = Object.fromEntries(Object.entries(eagerFiles).map(([path, content]) => [nsOf(path), content]));
-  lazyLoaders = Object.fromEntries(Object.entries(files).filter(([path]) => !(nsOf(path) in eagerResources)).map(([path, load]) => [nsOf(path), load]));
+  lazyLoaders = Object.fromEntries(
+    Object.entries(files)
+      .filter(([path]) => !(nsOf(path) in eagerResources))
+      .map(([path, load]) => [nsOf(path), load]),
+  );
 }
 
 export const namespaces = [...Object.keys(eagerResources), ...Object.keys(lazyLoaders)];

@@ -18,7 +18,11 @@ function runsInstalled(): boolean {
 }
 
 function currentClass(): BrowserClass {
-  return browserClass(navigator.userAgent, { standalone: appInstalledHere() || runsInstalled(), canPrompt: canPromptInstall(), maxTouchPoints: navigator.maxTouchPoints });
+  return browserClass(navigator.userAgent, {
+    standalone: appInstalledHere() || runsInstalled(),
+    canPrompt: canPromptInstall(),
+    maxTouchPoints: navigator.maxTouchPoints,
+  });
 }
 
 let snapshot: { key: string; value: BrowserClass } | null = null;

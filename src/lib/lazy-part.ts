@@ -60,21 +60,23 @@ export function markChunksHealthy() {
 export function lazyPart<T extends ComponentType<any>>(factory: () => Promise<{ default: T }>) {
   return lazy(() => {
     let retriedOnline = false;
-    return factory().catch(async (error: unknown) => {
-      if (!failedOffline()) throw error;
-      if (isOffline()) await backOnline();
-      retriedOnline = true;
-      return factory();
-    }).then(
-      (module) => {
-        markChunksHealthy();
-        return module;
-      },
-      (error: unknown) => {
-        if (reloadOnceForMissingChunk(retriedOnline)) return new Promise<{ default: T }>(() => {});
-        throw error;
-      },
-    );
+    return factory()
+      .catch(async (error: unknown) => {
+        if (!failedOffline()) throw error;
+        if (isOffline()) await backOnline();
+        retriedOnline = true;
+        return factory();
+      })
+      .then(
+        (module) => {
+          markChunksHealthy();
+          return module;
+        },
+        (error: unknown) => {
+          if (reloadOnceForMissingChunk(retriedOnline)) return new Promise<{ default: T }>(() => {});
+          throw error;
+        },
+      );
   });
 }
 

@@ -73,7 +73,10 @@ describe('logout outside a secure context (plain http: no crypto.subtle)', () =>
 
   it('offline: signs out locally although no hash can be kept', async () => {
     setSession('tok-http-offline', testUser);
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     await logout();
     expect(getToken()).toBeNull();
     expect(pendingLogouts()).toEqual([]);

@@ -120,4 +120,3 @@ export function clearSession() {
   void mutate(USER_DATA_PATH, undefined, { revalidate: false });
   void mutate(SERVICE_INFO_PATH, undefined, { revalidate: false });
 }
-

@@ -29,15 +29,7 @@ import { clearSession, getSnapshot, setUserInfo, storage, subscribe, type UserIn
 import { publicFileUrl } from './public-files';
 import * as routes from '@common/routes';
 
-export {
-  clearSession,
-  getToken,
-  getUserInfo,
-  reloadSessionFromStorage,
-  setSession,
-  setUserInfo,
-  type UserInfo,
-} from './session-store';
+export { clearSession, getToken, getUserInfo, reloadSessionFromStorage, setSession, setUserInfo, type UserInfo } from './session-store';
 
 const INVITE_KEY = 'inviteCode';
 const REDIRECT_KEY = 'redirectAfterLogin';

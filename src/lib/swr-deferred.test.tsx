@@ -14,7 +14,7 @@ function Probe({ fetcher, seen }: { fetcher: () => Promise<string>; seen: Seen[]
   return <output>{isLoading ? 'loading' : error ? `error ${error.message}` : data}</output>;
 }
 
-function setup(use: typeof deferAnswers[], answer: () => Promise<string>) {
+function setup(use: (typeof deferAnswers)[], answer: () => Promise<string>) {
   const seen: Seen[] = [];
   answeredFlag.value = false;
   const fetcher = () =>

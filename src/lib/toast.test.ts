@@ -17,7 +17,9 @@ describe('toasts', () => {
     // the first toast loads antd's message code: more than waitFor's default second on a busy machine
     await waitFor(() => expect(notice('请求错误')).toBeDefined(), { timeout: 10_000 });
     // antd 6 places the list through this variable (the offset a browser computes is for e2e)
-    expect((document.querySelector('.ant-message') as HTMLElement).style.getPropertyValue('--notification-top')).toBe('calc(65px + env(safe-area-inset-top, 0px))');
+    expect((document.querySelector('.ant-message') as HTMLElement).style.getPropertyValue('--notification-top')).toBe(
+      'calc(65px + env(safe-area-inset-top, 0px))',
+    );
 
     vi.useFakeTimers();
     toastSuccess('密码已修改成功');
@@ -34,6 +36,8 @@ describe('toasts', () => {
     toastError('当前处于离线状态，请连接网络后重试');
     await waitFor(() => expect(notice('当前处于离线状态，请连接网络后重试')).toBeDefined(), { timeout: 10_000 });
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect([...document.querySelectorAll('.ant-message-notice')].filter((n) => n.textContent === '当前处于离线状态，请连接网络后重试')).toHaveLength(1);
+    expect(
+      [...document.querySelectorAll('.ant-message-notice')].filter((n) => n.textContent === '当前处于离线状态，请连接网络后重试'),
+    ).toHaveLength(1);
   });
 });

@@ -10,7 +10,9 @@ import { createTestEnv, type TestEnv } from '../../server/test/support/support.t
 
 /** The contract's entries (the module also exports its helpers and prefixes). */
 const isRoute = (value: unknown): value is ApiRoute => typeof value === 'object' && value !== null && 'method' in value && 'path' in value;
-const entries: [string, ApiRoute][] = Object.entries(routes as Record<string, unknown>).flatMap(([name, value]) => (isRoute(value) ? [[name, value] as [string, ApiRoute]] : []));
+const entries: [string, ApiRoute][] = Object.entries(routes as Record<string, unknown>).flatMap(([name, value]) =>
+  isRoute(value) ? [[name, value] as [string, ApiRoute]] : [],
+);
 
 let env: TestEnv;
 
@@ -23,7 +25,8 @@ afterAll(async () => {
 });
 
 /** The paths the server registers for an entry: the price table's routes exist once per row kind. */
-const registeredPaths = (route: ApiRoute) => (route.path.includes(':kind') ? PRICE_ROW_KINDS.map((kind) => pathOf(route, { kind })) : [route.path]);
+const registeredPaths = (route: ApiRoute) =>
+  route.path.includes(':kind') ? PRICE_ROW_KINDS.map((kind) => pathOf(route, { kind })) : [route.path];
 
 describe('the route contract', () => {
   it.each(entries)('%s is registered by the server with its method', (_name, route) => {

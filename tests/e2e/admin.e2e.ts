@@ -84,14 +84,19 @@ describe('operator console', () => {
     const first = page.locator('.ant-table-row').first();
     await expect.poll(() => first.innerText()).toMatch(/已注销用户 #\d+[\s\S]*已注销/);
     expect((await api('/api/user/user-data', { token: leaving.token })).status).toBe(401);
-    const audit = await api<{ list: Array<{ action: string; target: string; after: { remark: string } }> }>('/api/admin/audit?action=user.delete', { token: adminToken });
+    const audit = await api<{ list: Array<{ action: string; target: string; after: { remark: string } }> }>(
+      '/api/admin/audit?action=user.delete',
+      { token: adminToken },
+    );
     expect(audit.body!.data!.list[0]).toMatchObject({ action: 'user.delete', after: { remark: '客服工单 E2E' } });
     expect(JSON.stringify(audit.body!.data!.list[0])).not.toContain(leaving.phone);
     expect(opened.errors).toEqual([]);
   });
 
   it('changes a base service price and the user-facing price table shows it', async () => {
-    const table = (await api<Array<{ planConfigList: Array<{ id: number; name: string; integral: number }> }>>('/api/plan/config/full-data')).body!.data!;
+    const table = (
+      await api<Array<{ planConfigList: Array<{ id: number; name: string; integral: number }> }>>('/api/plan/config/full-data')
+    ).body!.data!;
     const service = table[0]!.planConfigList[0]!;
     const newPrice = service.integral + 3;
     try {

@@ -1,6 +1,19 @@
 /** Registration, login, find password, change password, log out and 401 handling, in the browser. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, DEMO, login, openPage, openSignedInPage, registerUser, registerUserViaApi, requestSmsCode, sessionToken, toast, useBrowser, type TestUser } from './harness';
+import {
+  api,
+  DEMO,
+  login,
+  openPage,
+  openSignedInPage,
+  registerUser,
+  registerUserViaApi,
+  requestSmsCode,
+  sessionToken,
+  toast,
+  useBrowser,
+  type TestUser,
+} from './harness';
 
 const browser = useBrowser();
 // Registered up front: the server allows one SMS per phone per 60 s, so the later code requests of

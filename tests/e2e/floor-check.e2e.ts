@@ -29,7 +29,7 @@ describe('the inline floor check', () => {
     await context.close();
   });
 
-  it("an entry chunk this engine cannot parse: the panel replaces the page, with 复制链接", async () => {
+  it('an entry chunk this engine cannot parse: the panel replaces the page, with 复制链接', async () => {
     const { page, context } = await openPage(browser());
     await replaceEntry(page, 'const broken = ;');
     await page.goto('/login');

@@ -6,7 +6,17 @@
 import type { LedgerRow, OrderRow, Page, PlanRow } from '../../common/api-types';
 import { formatLocalDateTime } from '../../common/zoned-time';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { api, createPlanViaApi, login, openPage, registerUserViaApi, tomorrowInShanghai, topUp, useBrowser, type TestUser } from './harness';
+import {
+  api,
+  createPlanViaApi,
+  login,
+  openPage,
+  registerUserViaApi,
+  tomorrowInShanghai,
+  topUp,
+  useBrowser,
+  type TestUser,
+} from './harness';
 
 const browser = useBrowser();
 const BUSINESS_ZONE = 'Asia/Shanghai';
@@ -24,7 +34,8 @@ describe('formats with the browser in America/Los_Angeles', () => {
     expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('America/Los_Angeles');
     await login(page, user.phone, user.password);
 
-    const ledger = (await api<Page<LedgerRow>>('/api/order/list?type=integral-details&page=1&pageSize=10', { token: user.token })).body!.data!.list;
+    const ledger = (await api<Page<LedgerRow>>('/api/order/list?type=integral-details&page=1&pageSize=10', { token: user.token })).body!
+      .data!.list;
     const recharge = ledger.find((row) => row.kind === 'recharge')!;
     await page.goto('/recharge/integral-details');
     const ledgerView = page.getByTestId('recharge-ledger');

@@ -74,7 +74,11 @@ export async function openPage(browser: Browser, path?: string, options: Paramet
 }
 
 /** A page signed in through the /login form as `account`; ends on the page after login. */
-export async function openSignedInPage(browser: Browser, account: { phone: string; password: string }, options: Parameters<Browser['newContext']>[0] = {}): Promise<OpenedPage> {
+export async function openSignedInPage(
+  browser: Browser,
+  account: { phone: string; password: string },
+  options: Parameters<Browser['newContext']>[0] = {},
+): Promise<OpenedPage> {
   const opened = await openPage(browser, '/login', options);
   await login(opened.page, account.phone, account.password);
   return opened;
@@ -166,7 +170,8 @@ export async function smsCode(phone: string, since: number, type?: number): Prom
   while (Date.now() < deadline) {
     const { status, body } = await api<OutboxEntry>(`/api/dev/sms-outbox?phone=${phone}`);
     const entry = body?.data;
-    if (status === 200 && entry?.code && Date.parse(entry.createdAt) >= since - 2000 && (type === undefined || entry.type === type)) return entry.code;
+    if (status === 200 && entry?.code && Date.parse(entry.createdAt) >= since - 2000 && (type === undefined || entry.type === type))
+      return entry.code;
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`no SMS code for ${phone} in the dev outbox`);
@@ -179,7 +184,9 @@ export interface TestUser {
 }
 
 /** Registers through the API (send-sms-code, dev outbox, reg). */
-export async function registerUserViaApi(opts: { phone?: string; password?: string; inviteCode?: string } = {}): Promise<Required<TestUser>> {
+export async function registerUserViaApi(
+  opts: { phone?: string; password?: string; inviteCode?: string } = {},
+): Promise<Required<TestUser>> {
   const phone = opts.phone ?? uniquePhone();
   const password = opts.password ?? 'test1234abcd';
   await waitSmsWindow(phone);
@@ -261,7 +268,11 @@ export async function sessionToken(page: Page): Promise<string | null> {
  */
 export async function serviceWorkerScope(page: Page, timeout = 30_000): Promise<string> {
   const scope = await page.evaluate(
-    (ms) => Promise.race([navigator.serviceWorker.ready.then((registration) => registration.scope), new Promise<null>((resolve) => setTimeout(() => resolve(null), ms))]),
+    (ms) =>
+      Promise.race([
+        navigator.serviceWorker.ready.then((registration) => registration.scope),
+        new Promise<null>((resolve) => setTimeout(() => resolve(null), ms)),
+      ]),
     timeout,
   );
   if (!scope) throw new Error(`no service worker became active within ${timeout} ms (a production build registers one)`);
@@ -307,14 +318,19 @@ export function tomorrowInShanghai(): string {
 export async function controlsUnderFloatNav(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const covered: string[] = [];
-    const controls = document.querySelectorAll<HTMLElement>('main button, main a[href], main input:not([type=hidden]), main textarea, main [role=button], main [role=tab]');
+    const controls = document.querySelectorAll<HTMLElement>(
+      'main button, main a[href], main input:not([type=hidden]), main textarea, main [role=button], main [role=tab]',
+    );
     for (const control of controls) {
       const box = control.getBoundingClientRect();
       if (box.width === 0 || box.height === 0 || getComputedStyle(control).visibility === 'hidden') continue;
       control.scrollIntoView({ block: 'center', inline: 'center' });
       const at = control.getBoundingClientRect();
       const hit = document.elementFromPoint(at.left + at.width / 2, at.top + at.height / 2);
-      if (hit?.closest('.float-nav')) covered.push(`${control.tagName.toLowerCase()} "${(control.innerText || control.getAttribute('placeholder') || control.getAttribute('aria-label') || '').trim().slice(0, 30)}"`);
+      if (hit?.closest('.float-nav'))
+        covered.push(
+          `${control.tagName.toLowerCase()} "${(control.innerText || control.getAttribute('placeholder') || control.getAttribute('aria-label') || '').trim().slice(0, 30)}"`,
+        );
     }
     window.scrollTo(0, 0);
     return covered;
@@ -323,7 +339,11 @@ export async function controlsUnderFloatNav(page: Page): Promise<string[]> {
 
 /** Publishes a tb plan through the API: the first service and options, 10 a day at 20:00 for 2 days from tomorrow. */
 export async function createPlanViaApi(token: string, itemSuffix: string, title: string): Promise<number> {
-  const config = (await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=tb', { token })).body!.data!;
+  const config = (
+    await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=tb', {
+      token,
+    })
+  ).body!.data!;
   const service = config.planConfigList[0]!;
   const created = await api<{ id: number }>('/api/plan/create', {
     token,

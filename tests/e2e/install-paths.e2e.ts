@@ -16,10 +16,12 @@ import { baseURL, login, openPage, registerUserViaApi, useBrowser } from './harn
 const browser = useBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const UA = {
-  iphoneSafari: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+  iphoneSafari:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
   wechatAndroid:
     'Mozilla/5.0 (Linux; Android 12; V2148A Build/SP1A.210812.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/86.0.4240.99 XWEB/4317 MMWEBSDK/20220903 Mobile Safari/537.36 MMWEBID/4862 MicroMessenger/8.0.28.2240(0x28001C35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64',
-  wechatIos: 'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x1800282a) NetType/WIFI Language/zh_CN',
+  wechatIos:
+    'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x1800282a) NetType/WIFI Language/zh_CN',
   qqAndroid:
     'Mozilla/5.0 (Linux; Android 10; HMA-AL00 Build/HUAWEIHMA-AL00; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/89.0.4389.72 MQQBrowser/6.2 TBS/046011 Mobile Safari/537.36 V1_AND_SQ_8.8.68_2538_YYB_D A_8086800 QQ/8.8.68.7265 NetType/WIFI WebP/0.3.0 Pixel/1080',
 };
@@ -27,7 +29,10 @@ const UA = {
 /** Dispatches a beforeinstallprompt whose prompt() counts its calls in window.__prompted. */
 async function offerInstall(page: Page) {
   await page.evaluate(() => {
-    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt?: () => Promise<void>; userChoice?: Promise<unknown> };
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+      prompt?: () => Promise<void>;
+      userChoice?: Promise<unknown>;
+    };
     const counter = window as unknown as { __prompted: number };
     counter.__prompted = 0;
     event.prompt = () => {
@@ -102,7 +107,10 @@ describe('install paths', () => {
     const desktop = await signedInHome({ viewport: { width: 1366, height: 900 } });
     await desktop.context.addInitScript(() => {
       const original = window.matchMedia.bind(window);
-      window.matchMedia = (query: string) => (query.includes('display-mode: standalone') ? ({ ...original(query), matches: true, media: query } as MediaQueryList) : original(query));
+      window.matchMedia = (query: string) =>
+        query.includes('display-mode: standalone')
+          ? ({ ...original(query), matches: true, media: query } as MediaQueryList)
+          : original(query);
     });
     await desktop.page.reload();
     await desktop.page.getByTestId('home-balance').waitFor();
@@ -144,7 +152,11 @@ describe('install paths', () => {
       [UA.wechatIos, '选择“在 Safari 中打开”'],
       [UA.qqAndroid, '选择“在浏览器打开”'],
     ] as const) {
-      const { page, context, errors } = await openPage(browser(), '/login', { ...PHONE, userAgent: ua, permissions: ['clipboard-read', 'clipboard-write'] });
+      const { page, context, errors } = await openPage(browser(), '/login', {
+        ...PHONE,
+        userAgent: ua,
+        permissions: ['clipboard-read', 'clipboard-write'],
+      });
       const banner = page.getByTestId('in-app-banner');
       const text = await banner.innerText();
       expect(text).toContain('右上角 ···');
@@ -188,13 +200,20 @@ describe('install paths', () => {
       expect(links.length, path).toBe(STARTUP_IMAGES.length);
       if (path !== '/login') continue;
       for (const [, media, href] of links) {
-        const image = STARTUP_IMAGES.find((candidate) => media!.includes(`device-width: ${candidate.width}px`) && media!.includes(`device-height: ${candidate.height}px`) && media!.includes(`ratio: ${candidate.ratio})`));
+        const image = STARTUP_IMAGES.find(
+          (candidate) =>
+            media!.includes(`device-width: ${candidate.width}px`) &&
+            media!.includes(`device-height: ${candidate.height}px`) &&
+            media!.includes(`ratio: ${candidate.ratio})`),
+        );
         expect(image, media).toBeTruthy();
         expect(media).toContain('orientation: portrait');
         const response = await fetch(`${baseURL()}${href}`);
         expect(response.status, href).toBe(200);
         const png = Buffer.from(await response.arrayBuffer());
-        expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, href).toBe(`${image!.width * image!.ratio}x${image!.height * image!.ratio}`);
+        expect(`${png.readUInt32BE(16)}x${png.readUInt32BE(20)}`, href).toBe(
+          `${image!.width * image!.ratio}x${image!.height * image!.ratio}`,
+        );
         expect(png.length, href).toBeLessThan(60_000);
       }
     }

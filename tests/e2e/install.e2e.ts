@@ -70,7 +70,10 @@ describe('install', () => {
       }
       const file = join(dir, path);
       const target = file.startsWith(dir) && existsSync(file) && statSync(file).isFile() ? file : join(dir, 'index.html');
-      response.writeHead(200, { 'Content-Type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+      response.writeHead(200, {
+        'Content-Type': CONTENT_TYPES[extname(target)] ?? 'application/octet-stream',
+        'Cache-Control': 'no-cache',
+      });
       response.end(readFileSync(target));
     });
     const context = await browser().newContext({ baseURL: server.origin, locale: 'zh-CN' });

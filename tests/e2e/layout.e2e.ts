@@ -6,7 +6,12 @@ import { api, controlsUnderFloatNav, DEMO, login, openPage, useBrowser } from '.
 interface PlatformConfig {
   flowType: string;
   generalType: string;
-  planConfigList: { id: number; name: string; integral: number; conditionList: { id: number; label: string; optionList: { integral: number }[] }[] }[];
+  planConfigList: {
+    id: number;
+    name: string;
+    integral: number;
+    conditionList: { id: number; label: string; optionList: { integral: number }[] }[];
+  }[];
 }
 
 const browser = useBrowser();
@@ -35,7 +40,11 @@ describe('logged-in layout', () => {
     const header = page.locator('header.topbar');
     await header.getByText('首页', { exact: true }).waitFor();
     await header.getByText('发布任务').waitFor();
-    const user = (await api<{ integral: number; memberLevelDesc: string }>('/api/user/user-data', { token: (await page.evaluate(() => sessionStorage.getItem('token')))! })).body!.data!;
+    const user = (
+      await api<{ integral: number; memberLevelDesc: string }>('/api/user/user-data', {
+        token: (await page.evaluate(() => sessionStorage.getItem('token')))!,
+      })
+    ).body!.data!;
     await expect.poll(() => page.getByTestId('balance').innerText()).toContain('积分余额');
     expect((await page.getByTestId('balance').innerText()).replace(/[,\s]/g, '')).toContain(String(user.integral));
     const profile = await page.getByTestId('user-menu').innerText();
@@ -70,13 +79,16 @@ describe('logged-in layout', () => {
     await page.mouse.move(10, 500);
   });
 
-  it('价格表 lists each platform\'s base costs and deep-visit ranges from full-data', async () => {
+  it("价格表 lists each platform's base costs and deep-visit ranges from full-data", async () => {
     const full = (await api<PlatformConfig[]>('/api/plan/config/full-data')).body!.data!;
     expect(full.length).toBe(3);
     await page.getByTestId('open-price').click();
     const dialog = page.getByRole('dialog').filter({ hasText: '价格表' });
     await dialog.waitFor();
-    const width = await page.locator('.ant-modal').filter({ hasText: '价格表' }).evaluate((el) => getComputedStyle(el).width);
+    const width = await page
+      .locator('.ant-modal')
+      .filter({ hasText: '价格表' })
+      .evaluate((el) => getComputedStyle(el).width);
     expect(width).toBe('1100px');
     expect(await dialog.locator('.ant-modal-footer').count()).toBe(0);
     for (const platform of full) {
@@ -109,7 +121,10 @@ describe('logged-in layout', () => {
     ]);
     const dialog = page.getByRole('dialog').filter({ hasText: '运营咨询' });
     await dialog.waitFor();
-    const width = await page.locator('.ant-modal').filter({ hasText: '运营咨询' }).evaluate((el) => getComputedStyle(el).width);
+    const width = await page
+      .locator('.ant-modal')
+      .filter({ hasText: '运营咨询' })
+      .evaluate((el) => getComputedStyle(el).width);
     expect(width).toBe('660px');
     const text = await dialog.innerText();
     expect(text).toContain('微信客服，扫码联系');

@@ -26,7 +26,10 @@ describe('pages without antd', () => {
       await page.goto(path, { waitUntil: 'networkidle' });
       await page.locator(shown).first().waitFor();
       const scripts = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname));
-      expect(scripts.filter((script) => /\/assets\/antd-/.test(script)), path).toEqual([]);
+      expect(
+        scripts.filter((script) => /\/assets\/antd-/.test(script)),
+        path,
+      ).toEqual([]);
       expect(await page.locator('style[data-css-hash]').count(), path).toBe(0);
     }
     expect(errors).toEqual([]);

@@ -27,7 +27,12 @@ beforeAll(async () => {
   alipay = await new FakeAlipay().start();
   wechat = await new FakeWechatPay().start();
   dataDir = mkdtempSync(join(tmpdir(), 'e2e-pay-'));
-  server = await startApiServer({ built: true, env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_BASE_URL, ...alipay.env, ...wechat.env }, timeoutMs: 90_000, what: 'API server with payment gateways' });
+  server = await startApiServer({
+    built: true,
+    env: { DATA_DIR: dataDir, LOG_LEVEL: 'warn', PUBLIC_BASE_URL, ...alipay.env, ...wechat.env },
+    timeoutMs: 90_000,
+    what: 'API server with payment gateways',
+  });
   opened = await openPage(browser(), '/login', { baseURL: server.baseURL });
   page = opened.page;
   await login(page, DEMO.phone, DEMO.password);
@@ -126,7 +131,8 @@ describe('paying through the gateways', () => {
       viewport: { width: 390, height: 844 },
       isMobile: true,
       hasTouch: true,
-      userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
     });
     try {
       await login(phone.page, DEMO.phone, DEMO.password);

@@ -78,7 +78,10 @@ describe('plans', () => {
     // --- save the form as a template
     await page.getByTestId('save-template').click();
     await page.getByTestId('template-name').fill('E2E 模板');
-    await page.getByRole('dialog').getByRole('button', { name: /保\s*存/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /保\s*存/ })
+      .click();
     await seeToast(page, '模板已保存');
 
     // --- publish with the confirmation
@@ -101,7 +104,10 @@ describe('plans', () => {
     const current = chart.locator('.time-dist-col.is-current');
     expect(await current.count()).toBe(1);
     expect(Number(await current.getAttribute('data-hour'))).toBe(currentShanghaiHour());
-    await page.getByRole('dialog').getByRole('button', { name: /close|关闭/i }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /close|关闭/i })
+      .click();
 
     // --- stop: the refund is shown first, then it reaches the top-bar balance
     await row.getByRole('button', { name: '停止' }).click();
@@ -110,7 +116,9 @@ describe('plans', () => {
     await seeToast(page, '退还 400 积分');
     await expect.poll(() => balance(page)).toBe(start);
     await expect.poll(() => row.innerText()).toContain('已停止');
-    const ledger = await api<{ list: { kind: string; delta: number }[] }>('/api/order/list?type=integral-details&page=1', { token: user.token });
+    const ledger = await api<{ list: { kind: string; delta: number }[] }>('/api/order/list?type=integral-details&page=1', {
+      token: user.token,
+    });
     expect(ledger.body!.data!.list.filter((r) => r.kind === 'plan_refund').map((r) => r.delta)).toEqual([400]);
 
     // --- publish the template (start date picked in the dialog)
@@ -145,11 +153,19 @@ describe('plans', () => {
   it('filters, searches, stops and deletes in batch, and the home overview counts the plans', async () => {
     const user = await registerUserViaApi();
     const start = await topUp(user.token);
-    const config = (await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=jd', { token: user.token })).body!.data!;
+    const config = (
+      await api<{ planConfigList: { id: number; conditionList: { optionList: { id: number }[] }[] }[] }>('/api/plan/config?flowType=jd', {
+        token: user.token,
+      })
+    ).body!.data!;
     const base = config.planConfigList[0]!;
     const distribution = [...Array<number>(20).fill(0), 5, 5, 5, 5];
     const ids: number[] = [];
-    for (const [n, keyword] of [[1, '耳机'], [2, '键盘'], [3, '耳机']] as const) {
+    for (const [n, keyword] of [
+      [1, '耳机'],
+      [2, '键盘'],
+      [3, '耳机'],
+    ] as const) {
       const created = await api<{ id: number }>('/api/plan/create', {
         token: user.token,
         body: {

@@ -102,7 +102,9 @@ describe('prerendered public pages', () => {
     await expect.poll(() => page.locator('.plain-error').count()).toBeGreaterThan(0);
     expect(await page.evaluate(() => (window as unknown as { __cls: number }).__cls)).toBe(0);
     // Hydrated, not rendered anew: the form is still the element the HTML made.
-    expect(await page.evaluate(() => document.querySelector('form') === (window as unknown as { __htmlForm: Element }).__htmlForm)).toBe(true);
+    expect(await page.evaluate(() => document.querySelector('form') === (window as unknown as { __htmlForm: Element }).__htmlForm)).toBe(
+      true,
+    );
     expect(problems).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
@@ -133,7 +135,9 @@ describe('prerendered public pages', () => {
     const form = page.getByTestId('login-form');
     await form.locator('input[name="phone"]').fill(DEMO.phone);
     await form.locator('input[name="password"]').fill(DEMO.password);
-    const sent = page.waitForRequest((request) => new URL(request.url()).pathname === '/login' && request.isNavigationRequest() && request.method() === 'POST');
+    const sent = page.waitForRequest(
+      (request) => new URL(request.url()).pathname === '/login' && request.isNavigationRequest() && request.method() === 'POST',
+    );
     await form.locator('button[type="submit"]').click();
     await sent;
     await expect.poll(() => entry.asked()).toBeGreaterThan(1); // the page again, asking for the app

@@ -6,7 +6,18 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { api, createPlanViaApi, openPage, openSignedInPage, registerUserViaApi, requestSmsCode, sessionToken, topUp, uniquePhone, useBrowser } from './harness';
+import {
+  api,
+  createPlanViaApi,
+  openPage,
+  openSignedInPage,
+  registerUserViaApi,
+  requestSmsCode,
+  sessionToken,
+  topUp,
+  uniquePhone,
+  useBrowser,
+} from './harness';
 
 const browser = useBrowser();
 const PHONE = { viewport: { width: 390, height: 844 } };
@@ -20,7 +31,21 @@ describe('privacy policy', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('隐私政策');
     const text = await page.getByTestId('privacy-policy').innerText();
     // what is collected, how long it is kept, who else receives it, the rights and how to use them, contact
-    for (const part of ['手机号', 'IP 地址', '搜索关键词', '190 天', '30 天', '阿里云短信服务', '腾讯云短信', '支付宝', '微信支付', '下载我的数据', '注销账号', '15 个工作日', '联系我们']) {
+    for (const part of [
+      '手机号',
+      'IP 地址',
+      '搜索关键词',
+      '190 天',
+      '30 天',
+      '阿里云短信服务',
+      '腾讯云短信',
+      '支付宝',
+      '微信支付',
+      '下载我的数据',
+      '注销账号',
+      '15 个工作日',
+      '联系我们',
+    ]) {
       expect(text, part).toContain(part);
     }
     for (const path of ['/login', '/register', '/find-pwd']) {
@@ -104,7 +129,8 @@ describe('the account owner', () => {
     const dialog = page.getByTestId('delete-account-dialog');
     await dialog.getByRole('heading', { name: '注销账号' }).waitFor();
     const explained = await dialog.innerText();
-    for (const part of ['剩余积分', '会员权益将作废', '计划将停止', '订单和积分明细作为会计记录保留', '可以重新注册']) expect(explained, part).toContain(part);
+    for (const part of ['剩余积分', '会员权益将作废', '计划将停止', '订单和积分明细作为会计记录保留', '可以重新注册'])
+      expect(explained, part).toContain(part);
     // The dialog fits the phone's width.
     const box = (await dialog.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);

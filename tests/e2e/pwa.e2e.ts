@@ -1,6 +1,15 @@
 /** PWA: manifest, installability (CDP), service worker precache, offline shell, no caching of private API answers. */
 import { describe, expect, it } from 'vitest';
-import { api, baseURL, controlledWithPriceTableCached, DEMO, openPersistentPage, openSignedInPage, serviceWorkerScope, useBrowser } from './harness';
+import {
+  api,
+  baseURL,
+  controlledWithPriceTableCached,
+  DEMO,
+  openPersistentPage,
+  openSignedInPage,
+  serviceWorkerScope,
+  useBrowser,
+} from './harness';
 
 const browser = useBrowser();
 
@@ -71,7 +80,12 @@ describe('PWA', () => {
 
   it('on a phone, offline then back: the notice comes and goes, and a page whose code was not loaded yet opens once online, without a reload', async () => {
     // no worker controls the tab (a first visit): the page's chunk cannot come from its cache
-    const { page, context, errors } = await openSignedInPage(browser(), DEMO, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, serviceWorkers: 'block' });
+    const { page, context, errors } = await openSignedInPage(browser(), DEMO, {
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      serviceWorkers: 'block',
+    });
     await page.getByTestId('user-menu').waitFor();
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
 

@@ -102,7 +102,10 @@ describe('recharge', () => {
     expect(Math.abs(deadline.getTime() - Date.now() - 30 * 86_400_000)).toBeLessThan(10 * 60_000);
     await expect.poll(() => page.getByTestId('user-menu').innerText()).toContain('黄金会员');
     // the avatar's ring turns gold (drawn by CSS, no image)
-    const ring = await page.getByTestId('user-menu').locator('.user-avatar').evaluate((el) => getComputedStyle(el).backgroundImage);
+    const ring = await page
+      .getByTestId('user-menu')
+      .locator('.user-avatar')
+      .evaluate((el) => getComputedStyle(el).backgroundImage);
     expect(ring).toBe('linear-gradient(135deg, rgb(255, 229, 143), rgb(212, 136, 6))');
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('member-current').innerText()).toBe('黄金会员');
@@ -153,7 +156,8 @@ describe('recharge', () => {
     expect(rows.some((r) => r.includes('3,200 积分') && r.includes('支付宝') && r.includes('已支付'))).toBe(true);
 
     // filter by order number
-    const orders = (await api<{ list: { orderNo: string; goodsName: string }[] }>('/api/order/list?type=record', { token })).body!.data!.list;
+    const orders = (await api<{ list: { orderNo: string; goodsName: string }[] }>('/api/order/list?type=record', { token })).body!.data!
+      .list;
     const target = orders.find((o) => o.goodsName === '3200 积分')!;
     await page.getByTestId('filter-order-no').fill(target.orderNo);
     await page.getByTestId('filter-search').click();

@@ -38,12 +38,20 @@ interface Violation {
 async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_PATH });
   const violations = await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe.run(document);
+    const result = await (window as unknown as { axe: { run: (context: Document) => Promise<{ violations: Violation[] }> } }).axe.run(
+      document,
+    );
     return result.violations;
   });
   return violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
 }
 
 /** How far the page scrolls sideways, in CSS pixels (0 when it fits). */
@@ -54,12 +62,17 @@ function sidewaysOverflow(page: Page): Promise<number> {
 /** What is wrong with the screen as it is now: sideways scroll, serious axe violations (none: []). */
 async function screenProblems(page: Page, label: string): Promise<string[]> {
   const overflow = await sidewaysOverflow(page);
-  return [...(overflow > 0 ? [`scrolls ${overflow} px sideways`] : []), ...(await seriousViolations(page))].map((problem) => `${label}: ${problem}`);
+  return [...(overflow > 0 ? [`scrolls ${overflow} px sideways`] : []), ...(await seriousViolations(page))].map(
+    (problem) => `${label}: ${problem}`,
+  );
 }
 
 async function settle(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'networkidle' });
-  await page.locator('.page-loading').waitFor({ state: 'detached' }).catch(() => undefined);
+  await page
+    .locator('.page-loading')
+    .waitFor({ state: 'detached' })
+    .catch(() => undefined);
 }
 
 /** Visits each path in turn and answers every problem found, so one run lists them all. */
@@ -93,8 +106,22 @@ const VISITOR_OVERLAYS: Overlay[] = [
 ];
 
 const SIGNED_IN_OVERLAYS: Overlay[] = [
-  { name: '运营咨询', path: '/', open: async (page) => { await page.getByTestId('open-service').click(); await dialogNamed(page, '专属运营'); } },
-  { name: '价格表', path: '/', open: async (page) => { await page.getByTestId('open-price').click(); await page.getByTestId('price-config').first().waitFor(); } },
+  {
+    name: '运营咨询',
+    path: '/',
+    open: async (page) => {
+      await page.getByTestId('open-service').click();
+      await dialogNamed(page, '专属运营');
+    },
+  },
+  {
+    name: '价格表',
+    path: '/',
+    open: async (page) => {
+      await page.getByTestId('open-price').click();
+      await page.getByTestId('price-config').first().waitFor();
+    },
+  },
   {
     name: 'account menu',
     path: '/',
@@ -156,7 +183,9 @@ async function overlayProblems(page: Page, overlays: Overlay[], width: number): 
     // the opening motion, so axe sees the final colours (a fixed pause ran short on a busy machine)
     // (endless ones, a spinner or a skeleton's shimmer, never finish and are left out).
     await page.waitForFunction(() =>
-      document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().endTime === Infinity),
     );
     problems.push(...(await screenProblems(page, `${overlay.path} with ${overlay.name} open at ${width}`)));
     await page.keyboard.press('Escape');
@@ -186,7 +215,9 @@ describe.each(WIDTHS)('every screen at %i px', (width) => {
 
   it('signed in: fits the width, no serious axe violation, dialogs and drawers included', async () => {
     const { context, page, errors } = await openSignedInPage(browser(), user, { viewport: { width, height: width < 800 ? 844 : 900 } });
-    expect([...(await problemsOn(page, SIGNED_IN_SCREENS, width)), ...(await overlayProblems(page, SIGNED_IN_OVERLAYS, width))]).toEqual([]);
+    expect([...(await problemsOn(page, SIGNED_IN_SCREENS, width)), ...(await overlayProblems(page, SIGNED_IN_OVERLAYS, width))]).toEqual(
+      [],
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -10,7 +10,20 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildWeb } from '../../build/build-web.mjs';
 import { startApiServer, type ApiServer } from '../../server/test/support/processes.mjs';
-import { api, CONTENT_TYPES, controlledWithPriceTableCached, DEMO, listenOnLoopback, login, openPage, openSignedInPage, registerUserViaApi, serviceWorkerScope, sessionToken, useBrowser } from './harness';
+import {
+  api,
+  CONTENT_TYPES,
+  controlledWithPriceTableCached,
+  DEMO,
+  listenOnLoopback,
+  login,
+  openPage,
+  openSignedInPage,
+  registerUserViaApi,
+  serviceWorkerScope,
+  sessionToken,
+  useBrowser,
+} from './harness';
 
 const browser = useBrowser();
 
@@ -45,7 +58,8 @@ describe('trust', () => {
 
     const during = await cacheEntries(page);
     expect(during.some((e) => e.cache === 'api-public')).toBe(true);
-    const withToken = (entries: typeof during) => entries.filter((e) => e.headers.some(([name, value]) => name === 't-token' || value.includes(token)));
+    const withToken = (entries: typeof during) =>
+      entries.filter((e) => e.headers.some(([name, value]) => name === 't-token' || value.includes(token)));
     expect(withToken(during)).toEqual([]);
     for (const entry of during.filter((e) => e.cache === 'api-public')) expect(entry.headers).toEqual([]);
 
@@ -125,12 +139,19 @@ describe('trust', () => {
               const db = open.result;
               if (!db.objectStoreNames.contains('requests')) return done([]);
               const all = db.transaction('requests').objectStore('requests').getAll();
-              all.onsuccess = () => done(all.result.map((entry) => JSON.stringify(entry, (_key, value) => (value instanceof ArrayBuffer ? new TextDecoder().decode(value) : value))));
+              all.onsuccess = () =>
+                done(
+                  all.result.map((entry) =>
+                    JSON.stringify(entry, (_key, value) => (value instanceof ArrayBuffer ? new TextDecoder().decode(value) : value)),
+                  ),
+                );
               all.onerror = () => fail(all.error);
             };
           }),
       );
-    await expect.poll(async () => (await queued()).some((entry) => entry.includes('/api/user/logout-hash')), { timeout: 30_000, interval: 500 }).toBe(true);
+    await expect
+      .poll(async () => (await queued()).some((entry) => entry.includes('/api/user/logout-hash')), { timeout: 30_000, interval: 500 })
+      .toBe(true);
     expect((await queued()).filter((entry) => entry.includes(token) || entry.toLowerCase().includes('t-token'))).toEqual([]);
 
     await context.setOffline(false);
@@ -175,7 +196,9 @@ async function startAssetOrigin(buildDir: string) {
       response.writeHead(404, cors).end();
       return;
     }
-    response.writeHead(200, { ...cors, 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' }).end(readFileSync(file));
+    response
+      .writeHead(200, { ...cors, 'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream' })
+      .end(readFileSync(file));
   });
   return { ...server, requests };
 }
@@ -225,7 +248,12 @@ describe('CDN build', () => {
     expect(await serviceWorkerScope(page)).toBe(`${server!.baseURL}/`);
     await login(page, DEMO.phone, DEMO.password);
     await page.getByTestId('balance').waitFor();
-    for (const [path, testId] of [['/user/center', 'masked-phone'], ['/plan/list', 'plan-list'], ['/flow/tb', 'publish'], ['/recharge/integral', 'pay-methods']] as const) {
+    for (const [path, testId] of [
+      ['/user/center', 'masked-phone'],
+      ['/plan/list', 'plan-list'],
+      ['/flow/tb', 'publish'],
+      ['/recharge/integral', 'pay-methods'],
+    ] as const) {
       await page.goto(path);
       await page.getByTestId(testId).first().waitFor();
     }
@@ -262,10 +290,12 @@ describe('CDN build', () => {
     expect(shown).toEqual([true, false]);
     const kept = await page.evaluate(async () => {
       const cache = await caches.open('images');
-      return Promise.all((await cache.keys()).map(async (request) => {
-        const response = (await cache.match(request))!;
-        return { url: request.url, status: response.status, type: response.type };
-      }));
+      return Promise.all(
+        (await cache.keys()).map(async (request) => {
+          const response = (await cache.match(request))!;
+          return { url: request.url, status: response.status, type: response.type };
+        }),
+      );
     });
     expect(kept.map((entry) => entry.url)).toContain(`${cdnOrigin}/assets/probe.svg`);
     expect(kept.map((entry) => entry.url)).not.toContain(`${cdnOrigin}/assets/missing.svg`);

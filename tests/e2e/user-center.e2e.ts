@@ -10,7 +10,9 @@ describe('user center', () => {
     const me = (await api<{ inviteCode: string; memberLevelDesc: string }>('/api/user/user-data', { token: inviter.token })).body!.data!;
     const invitee = await registerUserViaApi({ inviteCode: me.inviteCode });
     const goods = (await api<{ id: number }[]>('/api/god/get?type=integral', { token: inviter.token })).body!.data!;
-    const order = (await api<{ orderNo: string }>('/api/order/create', { body: { goodsId: goods[0].id, payType: 9 }, token: inviter.token })).body!.data!;
+    const order = (
+      await api<{ orderNo: string }>('/api/order/create', { body: { goodsId: goods[0].id, payType: 9 }, token: inviter.token })
+    ).body!.data!;
 
     const { page, context, errors } = await openSignedInPage(browser(), inviter);
     await page.goto('/user/center');

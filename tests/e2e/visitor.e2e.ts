@@ -7,7 +7,17 @@ const browser = useBrowser();
 describe('visitor', () => {
   it('is sent to /login from every private route', async () => {
     const { page, context, errors } = await openPage(browser());
-    for (const path of ['/', '/user/center', '/flow', '/flow/jd', '/plan', '/plan/template', '/recharge', '/recharge/record', '/no-such-page']) {
+    for (const path of [
+      '/',
+      '/user/center',
+      '/flow',
+      '/flow/jd',
+      '/plan',
+      '/plan/template',
+      '/recharge',
+      '/recharge/record',
+      '/no-such-page',
+    ]) {
       await page.goto(path);
       await page.waitForURL('**/login');
       await page.getByTestId('login-form').waitFor();

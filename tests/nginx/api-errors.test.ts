@@ -108,10 +108,16 @@ describe('nginx failures under /api/ answer the JSON envelope', () => {
 
   it('never asks the API to compress (the edge does): API calls and the banner fragment of a page', async () => {
     const asked: (string | undefined)[] = [];
-    const list = JSON.stringify({ success: true, data: { list: Array.from({ length: 50 }, (_, id) => ({ id, title: '演示商品 保温杯' })) } });
+    const list = JSON.stringify({
+      success: true,
+      data: { list: Array.from({ length: 50 }, (_, id) => ({ id, title: '演示商品 保温杯' })) },
+    });
     const api = createHttpServer((request, response) => {
       asked.push(request.headers['accept-encoding']);
-      if (request.url?.startsWith('/api/Announcement/banner')) response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<div class="announcement"><span class="announcement-text">公告</span></div>');
+      if (request.url?.startsWith('/api/Announcement/banner'))
+        response
+          .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+          .end('<div class="announcement"><span class="announcement-text">公告</span></div>');
       else response.writeHead(200, { 'content-type': 'application/json; charset=utf-8' }).end(list);
     });
     const nginx = await startSecondNginx({ apiUpstream: await listen(api), webRoot: edge.webRoot });
@@ -193,7 +199,11 @@ describe('request ids', () => {
     expect(id).toMatch(/^[0-9a-f]{32}$/);
     expect(seen.at(-1)?.['x-request-id']).toBe(id);
     // nginx writes the access line after the answer has gone out
-    await expect.poll(async () => (await nginx.accessLog()).some((line) => line.includes('GET /api/user/user-data') && line.includes(`request_id=${id}`))).toBe(true);
+    await expect
+      .poll(async () =>
+        (await nginx.accessLog()).some((line) => line.includes('GET /api/user/user-data') && line.includes(`request_id=${id}`)),
+      )
+      .toBe(true);
 
     const next = await get(`${nginx.url}/api/user/user-data`);
     expect(one(next, 'x-request-id')).not.toBe(id);
@@ -217,7 +227,14 @@ describe('request ids', () => {
     const root = await get(`${nginx.url}/metrics`);
     expect(root.status).toBe(404);
     expect(root.headers['content-type']).toMatch(/^text\/html/);
-    for (const path of ['/api/metrics', '/api/metrics/', '/api//metrics', '/api/%6detrics', '/api/metrics?format=prometheus', '/api/x/../metrics']) {
+    for (const path of [
+      '/api/metrics',
+      '/api/metrics/',
+      '/api//metrics',
+      '/api/%6detrics',
+      '/api/metrics?format=prometheus',
+      '/api/x/../metrics',
+    ]) {
       const response = await get(`${nginx.url}${path}`);
       expect(response.status, path).toBe(404);
       expect(JSON.parse(response.body.toString('utf8')), path).toEqual({ success: false, message: '接口不存在' });

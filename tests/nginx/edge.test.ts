@@ -53,7 +53,13 @@ function expectSecurityHeaders(response: RawResponse, what: string) {
  */
 function expectAssetHeaders(response: RawResponse, what: string) {
   expect(one(response, 'x-content-type-options'), `${what}: X-Content-Type-Options`).toBe('nosniff');
-  for (const name of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'permissions-policy', 'cross-origin-opener-policy']) {
+  for (const name of [
+    'content-security-policy',
+    'x-frame-options',
+    'referrer-policy',
+    'permissions-policy',
+    'cross-origin-opener-policy',
+  ]) {
     expect(response.headers[name], `${what}: no ${name}`).toBeUndefined();
   }
 }
@@ -301,7 +307,7 @@ describe('/api proxy', () => {
     }
   });
 
-  it('reference data keeps the API\'s no-cache and ETag; a revalidation answers 304 through nginx', async () => {
+  it("reference data keeps the API's no-cache and ETag; a revalidation answers 304 through nginx", async () => {
     const first = await get(at('/api/plan/config/full-data'), { 'accept-encoding': 'gzip' });
     expect(first.status).toBe(200);
     expect(one(first, 'cache-control')).toBe('public, no-cache');

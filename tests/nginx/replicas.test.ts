@@ -242,7 +242,11 @@ describe('rolling restart of two real API processes on one PostgreSQL', () => {
         const response =
           kind === 'GET'
             ? await get(`${nginx.url}/api/user/user-data`, { ...auth, 'x-requested-with': 'XMLHttpRequest' })
-            : await post(`${nginx.url}/api/user/update-avatar`, { avatar }, kind === 'POST' ? auth : { ...auth, 'idempotency-key': `roll-${id}-${i}` });
+            : await post(
+                `${nginx.url}/api/user/update-avatar`,
+                { avatar },
+                kind === 'POST' ? auth : { ...auth, 'idempotency-key': `roll-${id}-${i}` },
+              );
         outcomes.push({ kind, status: response.status, body: response.body.toString('utf8') });
       }
     };

@@ -52,12 +52,17 @@ for (const engine of ['chromium-80', 'chromium-88'] as const) {
       const opened = await open(browser, '/login');
       expect(await browser.version()).toContain(`/${engine.slice('chromium-'.length)}.`);
       layouts[engine] = await opened.page.evaluate<string>(LOGIN_LAYOUT);
-      expect(await opened.page.evaluate<boolean>("document.documentElement.classList.contains('no-flex-gap')")).toBe(engine === 'chromium-80');
+      expect(await opened.page.evaluate<boolean>("document.documentElement.classList.contains('no-flex-gap')")).toBe(
+        engine === 'chromium-80',
+      );
       await signIn(opened);
       for (const route of SIGNED_IN_ROUTES) {
         await opened.page.goto(`${baseURL()}${route}`, { waitUntil: 'networkidle0', timeout: 60_000 });
         // the page rendered its content (not only the announcement, not the error page)
-        await opened.page.waitForFunction("document.querySelector('.app-main') && document.querySelector('.app-main').innerText.trim().length > 20", { timeout: 30_000 });
+        await opened.page.waitForFunction(
+          "document.querySelector('.app-main') && document.querySelector('.app-main').innerText.trim().length > 20",
+          { timeout: 30_000 },
+        );
         const text = await opened.page.evaluate<string>("document.querySelector('.app-main').innerText");
         expect(text, route).not.toContain('页面加载失败');
         expect(new URL(opened.page.url()).pathname, route).toBe(route);
@@ -73,7 +78,9 @@ for (const engine of ['chromium-80', 'chromium-88'] as const) {
       await opened.page.waitForFunction("document.querySelector('.ant-table-thead th')", { timeout: 30_000 });
       const header = await opened.page.evaluate<string>("getComputedStyle(document.querySelector('.ant-table-thead th')).backgroundColor");
       expect(header).not.toBe('rgba(0, 0, 0, 0)');
-      const whereRules = await opened.page.evaluate<number>("[...document.querySelectorAll('style')].filter((style) => style.textContent.includes(':where(')).length");
+      const whereRules = await opened.page.evaluate<number>(
+        "[...document.querySelectorAll('style')].filter((style) => style.textContent.includes(':where(')).length",
+      );
       // 88 knows :where() and keeps antd's defaults; 80 gets plain class selectors
       if (engine === 'chromium-80') expect(whereRules).toBe(0);
       else expect(whereRules).toBeGreaterThan(0);
@@ -107,7 +114,9 @@ describe('chromium-72 (below the floor)', () => {
     for (const name of ['Chrome', 'Edge', 'Safari', '系统浏览器']) expect(text).toContain(name);
     expect(await page.evaluate<boolean>("getComputedStyle(document.getElementById('root')).display === 'none'")).toBe(true);
     await page.click('.too-old-panel button');
-    expect(await page.evaluate<string>("document.querySelector('.too-old-panel button').innerText")).toBe('链接已复制，请粘贴到上述浏览器中打开');
+    expect(await page.evaluate<string>("document.querySelector('.too-old-panel button').innerText")).toBe(
+      '链接已复制，请粘贴到上述浏览器中打开',
+    );
     await page.close();
   });
 

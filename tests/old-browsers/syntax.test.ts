@@ -18,7 +18,9 @@ const dist = resolve(import.meta.dirname, '..', '..', 'dist');
 const FLOOR_ECMA_VERSION: ecmaVersion = 2020;
 
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)]));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? filesUnder(join(dir, entry.name)) : [join(dir, entry.name)],
+  );
 }
 
 /** The parse error of `source` at `version` (as a module, else as a classic script), or null. */
@@ -37,7 +39,8 @@ function syntaxError(source: string, version: ecmaVersion): string | null {
   }
 }
 
-const inlineScripts = (html: string) => [...html.matchAll(/<script(?![^>]*\btype="application\/json")(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+const inlineScripts = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\btype="application\/json")(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
 
 describe('syntax of the build against the browser floor', () => {
   it('the check catches syntax newer than the floor', () => {
@@ -50,7 +53,9 @@ describe('syntax of the build against the browser floor', () => {
     const scripts = filesUnder(dist).filter((file) => /\.m?js$/.test(file));
     expect(scripts.map((file) => relative(dist, file))).toContain('sw.js');
     expect(scripts.length).toBeGreaterThan(20);
-    const failures = scripts.map((file) => [relative(dist, file), syntaxError(readFileSync(file, 'utf8'), FLOOR_ECMA_VERSION)]).filter(([, error]) => error);
+    const failures = scripts
+      .map((file) => [relative(dist, file), syntaxError(readFileSync(file, 'utf8'), FLOOR_ECMA_VERSION)])
+      .filter(([, error]) => error);
     expect(failures).toEqual([]);
   });
 
@@ -59,7 +64,10 @@ describe('syntax of the build against the browser floor', () => {
     expect(pages.map((file) => relative(dist, file)).sort()).toEqual(['index.html', ...Object.values(PRERENDERED_PAGES)].sort());
     for (const page of pages) {
       const scripts = inlineScripts(readFileSync(page, 'utf8'));
-      expect(scripts.filter((script) => script.includes('no-flex-gap')), relative(dist, page)).toHaveLength(1);
+      expect(
+        scripts.filter((script) => script.includes('no-flex-gap')),
+        relative(dist, page),
+      ).toHaveLength(1);
       for (const script of scripts) expect(syntaxError(script, 5), relative(dist, page)).toBeNull();
     }
   });

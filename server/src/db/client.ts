@@ -170,7 +170,16 @@ function describeTarget(databaseUrl: string): Target {
   return { where: `${host}:${url.port || 5432}/${database}`, user: decodeURIComponent(url.username) || '(default)', database };
 }
 
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+]);
 /** Admin shutdown / crash shutdown / cannot connect now (the server is starting or stopping). */
 const SHUTDOWN_CODES = new Set(['57P01', '57P02', '57P03']);
 const CONNECTION_LOST_MESSAGES = [
@@ -201,7 +210,8 @@ const isTimeout = (err: unknown) => [...causes(err)].some((e) => /timeout/i.test
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (const e of causes(err)) {
     const code = typeof e.code === 'string' ? e.code : undefined;
-    if (code && (UNREACHABLE_CODES.has(code) || SHUTDOWN_CODES.has(code) || code.startsWith('08') || code === '57014' || code === '53300')) return true;
+    if (code && (UNREACHABLE_CODES.has(code) || SHUTDOWN_CODES.has(code) || code.startsWith('08') || code === '57014' || code === '53300'))
+      return true;
     if (CONNECTION_LOST_MESSAGES.some((m) => e.message.startsWith(m))) return true;
   }
   return false;
@@ -212,7 +222,8 @@ function postgresOpenProblem(err: unknown, target: Target, connectTimeoutMs: num
   if (code === '28P01' || code === '28000') {
     return `PostgreSQL at ${target.where} refused the login of user ${target.user} (${code}): check the user and password in DATABASE_URL.`;
   }
-  if (code === '3D000') return `Database ${target.database} does not exist on PostgreSQL at ${target.where}: create it or fix DATABASE_URL.`;
+  if (code === '3D000')
+    return `Database ${target.database} does not exist on PostgreSQL at ${target.where}: create it or fix DATABASE_URL.`;
   // lock_timeout of the startup lock: not a slow connection, so not DB_CONNECT_TIMEOUT_MS's message.
   if (code === '55P03') {
     return `Another API process has been preparing the database at ${target.where} (migrations, seeds) for over ${STARTUP_LOCK_WAIT_MS / 1000} s: check that process, then start again.`;
@@ -272,7 +283,9 @@ export async function loadPglite() {
     return { PGlite, drizzlePglite, migratePglite };
   } catch (err) {
     if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err;
-    throw new DatabaseOpenError('The embedded database (PGlite) is not installed here: set DATABASE_URL to a PostgreSQL server.', { cause: err });
+    throw new DatabaseOpenError('The embedded database (PGlite) is not installed here: set DATABASE_URL to a PostgreSQL server.', {
+      cause: err,
+    });
   }
 }
 

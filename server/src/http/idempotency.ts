@@ -52,7 +52,9 @@ declare module 'fastify' {
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const entries = Object.entries(value)
+      .filter(([, v]) => v !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${stableJson(v)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
@@ -70,7 +72,13 @@ function readKey(request: FastifyRequest): string | null {
 }
 
 const asText = (payload: unknown) =>
-  typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : payload instanceof ArrayBuffer ? Buffer.from(payload).toString('utf8') : '';
+  typeof payload === 'string'
+    ? payload
+    : Buffer.isBuffer(payload)
+      ? payload.toString('utf8')
+      : payload instanceof ArrayBuffer
+        ? Buffer.from(payload).toString('utf8')
+        : '';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -120,7 +128,11 @@ export function installIdempotency(app: FastifyInstance): void {
   };
 
   /** Writes the answer in the request's transaction: an INSERT, or an UPDATE of a stale row (the lock excludes other writers). */
-  const keepAnswer = (tx: Tx, stale: boolean, row: { userId: number; key: string; hash: string; status: number; body: string; now: Date }) => {
+  const keepAnswer = (
+    tx: Tx,
+    stale: boolean,
+    row: { userId: number; key: string; hash: string; status: number; body: string; now: Date },
+  ) => {
     const values = { requestHash: row.hash, responseStatus: row.status, responseBody: row.body, createdAt: row.now };
     if (stale) return tx.update(idempotencyKeys).set(values).where(keyIs(row.userId, row.key));
     return tx.insert(idempotencyKeys).values({ userId: row.userId, key: row.key, ...values });
@@ -167,7 +179,8 @@ export function installIdempotency(app: FastifyInstance): void {
           const found = await keyRow(tx, userId, key, now);
           const kept = found?.kept;
           if (kept) {
-            if (kept.requestHash !== hash) throw unprocessable('该 Idempotency-Key 已用于内容不同的另一个请求，请为新的操作使用新的 Idempotency-Key');
+            if (kept.requestHash !== hash)
+              throw unprocessable('该 Idempotency-Key 已用于内容不同的另一个请求，请为新的操作使用新的 Idempotency-Key');
             return replay(reply, kept.status, kept.body);
           }
           // ctx.db is this transaction for the route's code, until the route has answered.
@@ -181,8 +194,16 @@ export function installIdempotency(app: FastifyInstance): void {
           } finally {
             scope.open = false;
           }
-          if (answer === undefined || answer === reply) throw new Error(`idempotent route ${request.routeOptions.url} must return its answer, not send it`);
-          await keepAnswer(tx, Boolean(found?.stale), { userId, key, hash, status: reply.statusCode, body: asText(reply.serialize(answer)), now });
+          if (answer === undefined || answer === reply)
+            throw new Error(`idempotent route ${request.routeOptions.url} must return its answer, not send it`);
+          await keepAnswer(tx, Boolean(found?.stale), {
+            userId,
+            key,
+            hash,
+            status: reply.statusCode,
+            body: asText(reply.serialize(answer)),
+            now,
+          });
           return answer;
         });
         if (outcome !== HELD_ELSEWHERE) return outcome;
@@ -205,7 +226,14 @@ export function installIdempotency(app: FastifyInstance): void {
       // Best effort: if it is lost, a repeat runs afresh, which is as correct.
       await db
         .insert(idempotencyKeys)
-        .values({ userId: refused.userId, key: refused.key, requestHash: refused.hash, responseStatus: reply.statusCode, responseBody: body, createdAt: ctx.clock.now() })
+        .values({
+          userId: refused.userId,
+          key: refused.key,
+          requestHash: refused.hash,
+          responseStatus: reply.statusCode,
+          responseBody: body,
+          createdAt: ctx.clock.now(),
+        })
         .onConflictDoNothing();
     } catch (err) {
       request.log.error({ err }, 'keeping the idempotent refusal failed');

@@ -52,8 +52,7 @@ export const msg = (message: string) => ({ error: COMPLETE_MESSAGE + message }) 
 export const INT4_MAX = 2_147_483_647;
 
 /** A row id in a JSON body: a whole number from 1 to INT4_MAX, else `message`. */
-export const idField = (message: string) =>
-  z.number(msg(message)).int(msg(message)).min(1, msg(message)).max(INT4_MAX, msg(message));
+export const idField = (message: string) => z.number(msg(message)).int(msg(message)).min(1, msg(message)).max(INT4_MAX, msg(message));
 
 /** A row id in a query string (text, coerced to a number); same bounds as idField. */
 export const idQueryField = (message: string) =>
@@ -105,8 +104,6 @@ export const pagingShape = {
   pageSize: z.coerce.number().int().min(1, msg('每页条数须在 1 到 100 之间')).max(100, msg('每页条数须在 1 到 100 之间')).default(10),
 };
 
-export const phoneSchema = z
-  .string(msg('请输入手机号'))
-  .regex(MOBILE_PATTERN, msg('手机号格式不正确'));
+export const phoneSchema = z.string(msg('请输入手机号')).regex(MOBILE_PATTERN, msg('手机号格式不正确'));
 
 export type { Page } from '../../../common/api-types.ts';

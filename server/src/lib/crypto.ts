@@ -27,5 +27,4 @@ export const newToken = () => randomBytes(32).toString('base64url');
 export const randomDigits = (digits: number) => String(randomInt(0, 10 ** digits)).padStart(digits, '0');
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-export const newInviteCode = (length = 6) =>
-  Array.from({ length }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
+export const newInviteCode = (length = 6) => Array.from({ length }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');

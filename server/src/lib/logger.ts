@@ -47,7 +47,12 @@ export function serializeError(err: unknown, depth = 0): Record<string, unknown>
     if (fields[key] !== undefined) out[key] = fields[key];
   }
   // Only the frames: the stack's head repeats the message (and with it any parameters).
-  if (err.stack) out.stack = err.stack.split('\n').filter((line) => line.startsWith('    at ')).slice(0, 8).join('\n');
+  if (err.stack)
+    out.stack = err.stack
+      .split('\n')
+      .filter((line) => line.startsWith('    at '))
+      .slice(0, 8)
+      .join('\n');
   if (err.cause !== undefined) out.cause = serializeError(err.cause, depth + 1);
   return out;
 }

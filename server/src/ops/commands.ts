@@ -7,7 +7,18 @@
 import type { Db, Executor } from '../db/client.ts';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.ts';
 import type { Clock } from '../lib/clock.ts';
-import { CLI_ACTOR, adjustPoints, auditReconciledPayment, announce, changeRole, confirmOrder, deleteUser, setDefaultCollect, setDefaultContact, setMember } from '../modules/admin/index.ts';
+import {
+  CLI_ACTOR,
+  adjustPoints,
+  auditReconciledPayment,
+  announce,
+  changeRole,
+  confirmOrder,
+  deleteUser,
+  setDefaultCollect,
+  setDefaultContact,
+  setMember,
+} from '../modules/admin/index.ts';
 import { confirmOrderCommand, reconcileDay } from '../modules/order/index.ts';
 import type { ServerConfig } from '../modules/index.ts';
 import { createPaymentGateways } from '../modules/pay/index.ts';
@@ -68,7 +79,11 @@ async function findUser(db: Executor, phone: string) {
   return user;
 }
 
-const DIFFERENCE_LABELS = { missing_at_gateway: '本地已支付、账单中没有', amount_differs: '金额不符', unknown_order: '账单中有、本地没有此订单' } as const;
+const DIFFERENCE_LABELS = {
+  missing_at_gateway: '本地已支付、账单中没有',
+  amount_differs: '金额不符',
+  unknown_order: '账单中有、本地没有此订单',
+} as const;
 
 const levelName = (level: number) => (isMemberLevel(level) ? MEMBER_LEVEL_NAMES[level] : `等级 ${level}`);
 
@@ -91,7 +106,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const usage = COMMANDS['points:adjust']!.usage;
       const phone = requirePhone(args[0], usage);
       const deltaText = args[1] ?? '';
-      if (!/^[+-]?\d{1,9}$/.test(deltaText) || Number(deltaText) === 0) throw badRequest(`积分增减量须为非 0 整数：「${deltaText}」。用法：${usage}`);
+      if (!/^[+-]?\d{1,9}$/.test(deltaText) || Number(deltaText) === 0)
+        throw badRequest(`积分增减量须为非 0 整数：「${deltaText}」。用法：${usage}`);
       const delta = Number(deltaText);
       if (Math.abs(delta) > MAX_POINTS_DELTA) throw badRequest(`单次调整不能超过 ${MAX_POINTS_DELTA} 积分`);
       const remark = args.slice(2).join(' ').trim();
@@ -109,7 +125,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const usage = COMMANDS['member:set']!.usage;
       const phone = requirePhone(args[0], usage);
       const level = Number(args[1]);
-      if (!/^\d$/.test(args[1] ?? '') || !isMemberLevel(level)) throw badRequest(`会员等级须为 1、3、5、7 之一：「${args[1] ?? ''}」。用法：${usage}`);
+      if (!/^\d$/.test(args[1] ?? '') || !isMemberLevel(level))
+        throw badRequest(`会员等级须为 1、3、5、7 之一：「${args[1] ?? ''}」。用法：${usage}`);
       const deadlineText = args.slice(2).join(' ').trim();
       let deadline: Date | null = null;
       if (level > 1) {
@@ -136,7 +153,10 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const [nickname = '', avatar = '', wechatQr = ''] = args;
       const remark = args.slice(3).join(' ').trim();
       if (!nickname.trim() || nickname.length > 20) throw badRequest(`昵称须为 1 到 20 个字。用法：${usage}`);
-      for (const [label, url] of [['头像地址', avatar], ['微信二维码地址', wechatQr]] as const) {
+      for (const [label, url] of [
+        ['头像地址', avatar],
+        ['微信二维码地址', wechatQr],
+      ] as const) {
         if (!IMAGE_URL.test(url) || url.length > 500) throw badRequest(`${label}须以 / 或 http(s):// 开头：「${url}」。用法：${usage}`);
       }
       if (remark.length > MAX_REMARK) throw badRequest(`备注过长：最多 ${MAX_REMARK} 字`);
@@ -179,7 +199,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
 
   'user:delete': {
     usage: 'user:delete <手机号> [备注]',
-    summary: '应用户本人经客服提出的请求注销账号：停止计划（按规则退款）、剩余积分作废、会员终止、会话与设备记录删除、手机号可重新注册；订单与积分明细保留但不再关联手机号',
+    summary:
+      '应用户本人经客服提出的请求注销账号：停止计划（按规则退款）、剩余积分作废、会员终止、会话与设备记录删除、手机号可重新注册；订单与积分明细保留但不再关联手机号',
     async run(ctx, args) {
       const phone = requirePhone(args[0], COMMANDS['user:delete']!.usage);
       const remark = args.slice(1).join(' ').trim();
@@ -195,14 +216,19 @@ export const COMMANDS: Record<string, OpsCommand> = {
     summary: '设置默认运营的收款信息：支付宝收款码、微信收款码或银行账户（- 清除）；未设置的转账方式不向用户提供',
     async run(ctx, args) {
       const usage = COMMANDS['collect:set']!.usage;
-      const fields = { alipay: ['alipayCollectQr', '支付宝收款码'], wxpay: ['wxpayCollectQr', '微信收款码'], bank: ['bankAccount', '银行账户'] } as const;
+      const fields = {
+        alipay: ['alipayCollectQr', '支付宝收款码'],
+        wxpay: ['wxpayCollectQr', '微信收款码'],
+        bank: ['bankAccount', '银行账户'],
+      } as const;
       const kind = args[0] ?? '';
       if (!Object.hasOwn(fields, kind)) throw badRequest(`收款方式须为 alipay、wxpay 或 bank：「${kind}」。用法：${usage}`);
       const [field, label] = fields[kind as keyof typeof fields];
       const text = args.slice(1).join(' ').trim();
       if (!text) throw badRequest(`请填写${label}（清除请写 -）。用法：${usage}`);
       const value = text === '-' ? '' : text;
-      if (value && kind !== 'bank' && (!IMAGE_URL.test(value) || value.length > 500)) throw badRequest(`${label}图片地址须以 / 或 http(s):// 开头：「${value}」`);
+      if (value && kind !== 'bank' && (!IMAGE_URL.test(value) || value.length > 500))
+        throw badRequest(`${label}图片地址须以 / 或 http(s):// 开头：「${value}」`);
       if (value.length > MAX_REMARK) throw badRequest(`${label}过长：最多 ${MAX_REMARK} 字`);
       const replaced = await setDefaultCollect(ctx, CLI_ACTOR, field, value);
       const shown = (v: string) => (v ? `「${v}」` : '（未设置）');
@@ -231,7 +257,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
 
   verify: {
     usage: 'verify',
-    summary: '核对资金：积分余额等于积分明细合计且不为负，已支付积分订单恰好入账一次、未支付的不入账，计划扣费一次且退还不超过未花费部分，会员与已支付会员订单或后台设置一致（有不一致时退出码为 1）',
+    summary:
+      '核对资金：积分余额等于积分明细合计且不为负，已支付积分订单恰好入账一次、未支付的不入账，计划扣费一次且退还不超过未花费部分，会员与已支付会员订单或后台设置一致（有不一致时退出码为 1）',
     async run(ctx) {
       const findings = await moneyFindings(ctx.db);
       if (findings.length > 0) throw conflict(verifyReport(findings));
@@ -241,13 +268,18 @@ export const COMMANDS: Record<string, OpsCommand> = {
 
   reconcile: {
     usage: 'reconcile <YYYY-MM-DD>',
-    summary: '对账：下载当日（北京时间）支付宝、微信支付账单并与订单核对；平台已收款而本地未入账的订单入账一次（记审计），缺失或金额不符的列出（有差异或账单无法获取时退出码为 1）',
+    summary:
+      '对账：下载当日（北京时间）支付宝、微信支付账单并与订单核对；平台已收款而本地未入账的订单入账一次（记审计），缺失或金额不符的列出（有差异或账单无法获取时退出码为 1）',
     async run(ctx, args) {
-      const { reports, failed } = await reconcileDay(ctx, createPaymentGateways(ctx.config).forPayType, args[0], { onCredited: auditReconciledPayment(ctx.clock) });
+      const { reports, failed } = await reconcileDay(ctx, createPaymentGateways(ctx.config).forPayType, args[0], {
+        onCredited: auditReconciledPayment(ctx.clock),
+      });
       const lines = reports.map((r) =>
         [
           `${r.gateway} ${r.day}：账单 ${r.billPayments} 笔，补入账 ${r.credited.length} 笔${r.credited.length ? `（${r.credited.join('、')}）` : ''}，差异 ${r.differences.length} 处`,
-          ...r.differences.map((d) => `  ${DIFFERENCE_LABELS[d.kind]}：订单 ${d.orderNo}，本地 ${d.ours ?? '--'} 分，平台 ${d.theirs ?? '--'} 分`),
+          ...r.differences.map(
+            (d) => `  ${DIFFERENCE_LABELS[d.kind]}：订单 ${d.orderNo}，本地 ${d.ours ?? '--'} 分，平台 ${d.theirs ?? '--'} 分`,
+          ),
         ].join('\n'),
       );
       lines.push(...failed.map((f) => `${f.gateway}：账单获取失败（${f.reason}）`));

@@ -19,14 +19,20 @@ export interface AccountFinding {
 
 export async function moneyFindings(db: Executor): Promise<AccountFinding[]> {
   const [purchases, settings] = await Promise.all([paidMemberPurchases(db), auditedMembershipSettings(db)]);
-  const events: MembershipEvent[] = [...purchases.map((p) => ({ kind: 'purchase' as const, ...p })), ...settings.map((s) => ({ kind: 'set' as const, ...s }))];
+  const events: MembershipEvent[] = [
+    ...purchases.map((p) => ({ kind: 'purchase' as const, ...p })),
+    ...settings.map((s) => ({ kind: 'set' as const, ...s })),
+  ];
   const findings = [
     ...(await balanceFindings(db)),
     ...(await orderCreditFindings(db)),
     ...(await planChargeFindings(db)),
     ...(await membershipFindings(db, events)),
   ];
-  const phones = await phonesOf(db, findings.map((f) => f.userId));
+  const phones = await phonesOf(
+    db,
+    findings.map((f) => f.userId),
+  );
   return findings.map((f) => ({ ...f, phone: phones.get(f.userId) ?? `用户 #${f.userId}` }));
 }
 

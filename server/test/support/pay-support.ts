@@ -34,7 +34,8 @@ export async function balanceChecked(env: TestEnv, userId: number): Promise<numb
   return row!.integral;
 }
 
-export const orderStatus = async (env: TestEnv, orderNo: string) => (await env.ctx.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
+export const orderStatus = async (env: TestEnv, orderNo: string) =>
+  (await env.ctx.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
 
 /** Starts the fake gateway and the app before the file's tests, stops both after; read the fields inside tests. */
 export function useGatewayEnv<F extends { env: Record<string, string>; stop(): Promise<void> }>(startFake: () => Promise<F>) {
@@ -55,10 +56,20 @@ export function useGatewayEnv<F extends { env: Record<string, string>; stop(): P
  * each reject with the 503 `message` soon after the provider's short timeout, each logged once.
  */
 export async function expectEachCallTimesOut(provider: PaymentProvider, fake: { hang: boolean }, logged: string[], message: string) {
-  const request = { orderNo: '20260301100000000001', amount: 100, subject: '积分', expiresAt: new Date(Date.now() + 30 * MINUTE), scene: 'qr' as const };
+  const request = {
+    orderNo: '20260301100000000001',
+    amount: 100,
+    subject: '积分',
+    expiresAt: new Date(Date.now() + 30 * MINUTE),
+    scene: 'qr' as const,
+  };
   fake.hang = true;
   try {
-    for (const attempt of [() => provider.createPayment(request), () => provider.queryPayment(request.orderNo), () => provider.closePayment(request.orderNo)]) {
+    for (const attempt of [
+      () => provider.createPayment(request),
+      () => provider.queryPayment(request.orderNo),
+      () => provider.closePayment(request.orderNo),
+    ]) {
       const started = Date.now();
       await expect(attempt()).rejects.toMatchObject({ statusCode: 503, message });
       expect(Date.now() - started).toBeLessThan(5_000);

@@ -46,7 +46,11 @@ export interface FailedStart {
 }
 
 /** Starts the API server expecting it to exit; rejects when it still runs after timeoutMs (default 60 000). */
-export function startFailingApiServer(options?: { env?: Record<string, string | undefined>; timeoutMs?: number; runAs?: string }): Promise<FailedStart>;
+export function startFailingApiServer(options?: {
+  env?: Record<string, string | undefined>;
+  timeoutMs?: number;
+  runAs?: string;
+}): Promise<FailedStart>;
 
 /** Polls url until it answers 2xx; fails early when child (if given) has exited. */
 export function waitForOk(url: string, options: { timeoutMs: number; child?: ChildProcess; what: string }): Promise<void>;

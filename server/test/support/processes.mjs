@@ -34,7 +34,18 @@ export function freePort() {
  * /api/healthz answers. stop() sends SIGTERM and SIGKILL after graceMs, and resolves on exit.
  * `built`: run dist/main.js (build it first: `npm run build -w server`) instead of the sources.
  */
-export async function startApiServer({ env = {}, host = '127.0.0.1', port, nodeArgs = [], built = false, entry, logFile, timeoutMs = 120_000, graceMs = 5000, what = 'API server' } = {}) {
+export async function startApiServer({
+  env = {},
+  host = '127.0.0.1',
+  port,
+  nodeArgs = [],
+  built = false,
+  entry,
+  logFile,
+  timeoutMs = 120_000,
+  graceMs = 5000,
+  what = 'API server',
+} = {}) {
   port ??= await freePort();
   const child = spawnApiServer({ env, host, port, nodeArgs, built, entry });
   let output = '';
@@ -99,7 +110,8 @@ export async function waitForOk(url, { timeoutMs, child, what }) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
-    if (child && (child.exitCode !== null || child.signalCode !== null)) throw new Error(`${what} exited with ${child.exitCode ?? child.signalCode}`);
+    if (child && (child.exitCode !== null || child.signalCode !== null))
+      throw new Error(`${what} exited with ${child.exitCode ?? child.signalCode}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (response.ok) return;

@@ -30,7 +30,8 @@ import { PgTable } from 'drizzle-orm/pg-core';
 export const usingPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 /** The server's whole configuration (with the outside services' settings) from these variables, as main.ts reads it. */
-export const loadServerConfig = (env: NodeJS.ProcessEnv, purpose: ConfigPurpose = 'server'): ServerConfig => loadConfig(env, purpose, providerSettings);
+export const loadServerConfig = (env: NodeJS.ProcessEnv, purpose: ConfigPurpose = 'server'): ServerConfig =>
+  loadConfig(env, purpose, providerSettings);
 
 export interface TestEnv {
   app: FastifyInstance;
@@ -78,7 +79,8 @@ export async function createScratchDatabase(): Promise<{ url: string; drop: () =
 }
 
 async function openTestDatabase(dataDir = ''): Promise<{ database: Database; location: TestEnv['location']; drop: () => Promise<void> }> {
-  if (!usingPostgres || dataDir) return { database: await openDatabase({ dataDir: dataDir || 'memory://' }), location: { dataDir }, drop: async () => {} };
+  if (!usingPostgres || dataDir)
+    return { database: await openDatabase({ dataDir: dataDir || 'memory://' }), location: { dataDir }, drop: async () => {} };
   const { url, drop } = await createScratchDatabase();
   return { database: await openDatabase({ databaseUrl: url, poolSize: 20 }), location: { databaseUrl: url, dataDir: '' }, drop };
 }
@@ -120,7 +122,10 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
     clock,
     /** Also runs `ops verify` on what the tests left behind: a finding fails the file. */
     close: async () => {
-      const findings = opts.verifyMoney === false ? [] : await moneyFindings(database.db).catch((err: unknown) => [{ userId: 0, phone: '-', message: String(err) }]);
+      const findings =
+        opts.verifyMoney === false
+          ? []
+          : await moneyFindings(database.db).catch((err: unknown) => [{ userId: 0, phone: '-', message: String(err) }]);
       await app.close();
       await database.close();
       await drop();
@@ -146,7 +151,14 @@ export interface TestUser {
  */
 export async function createTestUser(
   env: TestEnv,
-  opts: { phone?: string; password?: string; integral?: number; memberLevel?: number; memberDeadline?: Date | null; inviterId?: number } = {},
+  opts: {
+    phone?: string;
+    password?: string;
+    integral?: number;
+    memberLevel?: number;
+    memberDeadline?: Date | null;
+    inviterId?: number;
+  } = {},
 ): Promise<TestUser> {
   const { db } = env.ctx;
   const phone = opts.phone ?? nextPhone();
@@ -177,7 +189,14 @@ export async function createTestUser(
   }
   if (opts.integral) {
     await db.transaction((tx) =>
-      changePoints(tx, { userId: user!.id, delta: opts.integral!, kind: 'adjust', reference: null, remark: '测试初始积分', at: env.clock.now() }),
+      changePoints(tx, {
+        userId: user!.id,
+        delta: opts.integral!,
+        kind: 'adjust',
+        reference: null,
+        remark: '测试初始积分',
+        at: env.clock.now(),
+      }),
     );
   }
   const token = await createSession(db, user!.id, env.clock);

@@ -71,7 +71,15 @@ const inPage = prerendered ? bannerInPage(root!) : undefined;
 export function AnnouncementBannerView({ content }: { content: string }) {
   return (
     <div className="announcement" role="status" data-testid="announcement">
-      <svg className="announcement-icon" viewBox={SPEAKER_ICON.viewBox} width="1em" height="1em" fill="currentColor" aria-hidden="true" focusable="false">
+      <svg
+        className="announcement-icon"
+        viewBox={SPEAKER_ICON.viewBox}
+        width="1em"
+        height="1em"
+        fill="currentColor"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d={SPEAKER_ICON.path} />
       </svg>
       <span className="announcement-text">{content}</span>
@@ -80,7 +88,11 @@ export function AnnouncementBannerView({ content }: { content: string }) {
 }
 
 export default function AnnouncementBanner() {
-  const { data } = useSWR([ANNOUNCEMENT_PATH, 'top'], fetchTop, { revalidateOnFocus: false, revalidateOnMount: true, fallbackData: prerendered ? inPage : remembered() });
+  const { data } = useSWR([ANNOUNCEMENT_PATH, 'top'], fetchTop, {
+    revalidateOnFocus: false,
+    revalidateOnMount: true,
+    fallbackData: prerendered ? inPage : remembered(),
+  });
   const content = data?.content?.trim();
   if (!content) return null;
   return <AnnouncementBannerView content={content} />;

@@ -77,7 +77,12 @@ export default function FloatNav() {
         <SvgIcon icon={CrownOutlined} />
         <span>{t('float.member')}</span>
       </button>
-      <button type="button" className="float-nav-item" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })} data-testid="float-top">
+      <button
+        type="button"
+        className="float-nav-item"
+        onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+        data-testid="float-top"
+      >
         <SvgIcon icon={VerticalAlignTopOutlined} />
         <span>{t('float.top')}</span>
       </button>

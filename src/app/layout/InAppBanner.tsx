@@ -24,7 +24,10 @@ export default function InAppBanner() {
   return (
     <div className="in-app-banner" role="note" data-testid="in-app-banner">
       <span className="in-app-banner-text">
-        {t('inApp.text', { app: inApp === 'wechat' ? t('inApp.wechat') : t('inApp.qq'), action: ios ? t('inApp.openInSafari') : t('inApp.openInBrowser') })}
+        {t('inApp.text', {
+          app: inApp === 'wechat' ? t('inApp.wechat') : t('inApp.qq'),
+          action: ios ? t('inApp.openInSafari') : t('inApp.openInBrowser'),
+        })}
         {copied && (
           <span className="in-app-banner-copied" role="status">
             {copied === 'copied' ? t('inApp.copied') : t('inApp.copyFailed')}

@@ -21,9 +21,7 @@ export function conditionRange(condition: PlanCondition): string {
 
 export default function PriceTableModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('layout');
-  const { data, isLoading } = useSWR<PlanConfig[]>(open ? PLAN_FULL_DATA_PATH : null, () =>
-    apiGet<PlanConfig[]>(PLAN_FULL_DATA_PATH),
-  );
+  const { data, isLoading } = useSWR<PlanConfig[]>(open ? PLAN_FULL_DATA_PATH : null, () => apiGet<PlanConfig[]>(PLAN_FULL_DATA_PATH));
   const [selected, setSelected] = useState<string | null>(null);
   const platforms = data ?? [];
   const current = platforms.find((p) => p.flowType === selected) ?? platforms[0];

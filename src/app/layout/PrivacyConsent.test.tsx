@@ -15,7 +15,8 @@ describe('<PrivacyConsent>', () => {
   it('asks a user whose agreed version is older (or none) and stores the agreement through the API', async () => {
     setSession('t1', { ...testUser, privacyVersion: null });
     const { requests } = stubFetch(({ url, method }) => {
-      if (method === 'POST' && url === '/api/user/privacy-consent') return { body: { success: true, data: { ...testUser, privacyVersion: PRIVACY_POLICY_VERSION } } };
+      if (method === 'POST' && url === '/api/user/privacy-consent')
+        return { body: { success: true, data: { ...testUser, privacyVersion: PRIVACY_POLICY_VERSION } } };
       return { status: 404, body: { success: false, message: 'not stubbed' } };
     });
     render(<PrivacyConsent />);

@@ -29,7 +29,11 @@ export default function ServiceModal({ open, onClose }: { open: boolean; onClose
           {data?.nickname ? (
             <p className="service-modal-name">{t('service.operator', { nickname: data.nickname })}</p>
           ) : (
-            !isLoading && <p className="service-modal-unavailable" role="status">{t('service.unavailable')}</p>
+            !isLoading && (
+              <p className="service-modal-unavailable" role="status">
+                {t('service.unavailable')}
+              </p>
+            )
           )}
           {data?.remark && <p className="service-modal-remark">{data.remark}</p>}
           <p className="service-modal-hours">{t('service.hours')}</p>

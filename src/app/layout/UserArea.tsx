@@ -45,7 +45,14 @@ export default function UserArea() {
     { key: 'member', href: '/recharge/member', label: t('menu.member') },
     { key: 'password', onSelect: openChangePasswordModal, label: t('menu.changePassword') },
     ...(STEPS_PATHS.includes(installPath)
-      ? [{ key: 'install', onSelect: installPath === 'prompt' ? () => void promptInstall() : openInstallSheet, label: t('install.menu'), className: 'user-menu-install' }]
+      ? [
+          {
+            key: 'install',
+            onSelect: installPath === 'prompt' ? () => void promptInstall() : openInstallSheet,
+            label: t('install.menu'),
+            className: 'user-menu-install',
+          },
+        ]
       : []),
     { key: 'divider', divider: true },
     { key: 'logout', onSelect: () => void logout(), label: t('menu.logout'), danger: true },
@@ -57,7 +64,13 @@ export default function UserArea() {
         <span className="hide-narrow">{t('balance')}</span>
         <strong>{formatPoints(user.integral)}</strong>
       </span>
-      <button type="button" className="user-area-item" onClick={openServiceModal} aria-label={t('contactService')} data-testid="open-service">
+      <button
+        type="button"
+        className="user-area-item"
+        onClick={openServiceModal}
+        aria-label={t('contactService')}
+        data-testid="open-service"
+      >
         <SvgIcon icon={CustomerServiceOutlined} /> <span className="hide-narrow">{t('contactService')}</span>
       </button>
       <button type="button" className="user-area-item" onClick={openPriceTableModal} aria-label={t('priceTable')} data-testid="open-price">

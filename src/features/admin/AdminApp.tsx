@@ -68,7 +68,10 @@ export default function AdminApp() {
       />
     );
   }
-  const items = MENU.filter((m) => !m.adminOnly || me.role === 'admin').map((m) => ({ key: m.path, label: <Link href={m.path}>{menu[m.key]}</Link> }));
+  const items = MENU.filter((m) => !m.adminOnly || me.role === 'admin').map((m) => ({
+    key: m.path,
+    label: <Link href={m.path}>{menu[m.key]}</Link>,
+  }));
   const selected = MENU.find((m) => location.startsWith(m.path))?.path ?? '/admin/orders';
   return (
     <Layout className="admin-layout">

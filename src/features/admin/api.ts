@@ -1,6 +1,14 @@
 /** Calls of the operator console (/api/admin/*). Lists are SWR hooks; writes answer the changed row. */
 import useSWR, { mutate } from 'swr';
-import type { AuditEntry, ConsoleMe, ConsoleOrder, ConsoleUser, ConsoleUserDetail, DayStats, ReconciliationReport } from '@common/admin-types';
+import type {
+  AuditEntry,
+  ConsoleMe,
+  ConsoleOrder,
+  ConsoleUser,
+  ConsoleUserDetail,
+  DayStats,
+  ReconciliationReport,
+} from '@common/admin-types';
 import type { OrderRow, Page } from '@common/api-types';
 import { apiPost, apiUpload, type Query } from '@/lib/api';
 import { ADMIN_PREFIX, pathOf } from '@common/routes';
@@ -69,24 +77,33 @@ export const useAudit = (q: Query) => useSWR<Page<AuditEntry>>([routes.adminAudi
 export const useReconciliation = () => useSWR<ReconciliationReport[]>(routes.adminReconciliation.path);
 export const useStats = (q: Query) => useSWR<DayStats[]>([routes.adminStats.path, q] as const, { keepPreviousData: true });
 
-export const confirmOrder = (orderNo: string, remark: string) => write<{ changed: boolean; order: OrderRow }>(pathOf(routes.adminOrderConfirm, { orderNo }), { remark });
+export const confirmOrder = (orderNo: string, remark: string) =>
+  write<{ changed: boolean; order: OrderRow }>(pathOf(routes.adminOrderConfirm, { orderNo }), { remark });
 export const cancelOrder = (orderNo: string, remark: string) => write<OrderRow>(pathOf(routes.adminOrderCancel, { orderNo }), { remark });
 
-export const adjustPoints = (phone: string, delta: number, remark: string) => write<{ before: number; after: number }>(pathOf(routes.adminUserPoints, { phone }), { delta, remark });
-export const setMember = (phone: string, level: number, deadline: string | null) => write<ConsoleUser>(pathOf(routes.adminUserMember, { phone }), { level, deadline });
+export const adjustPoints = (phone: string, delta: number, remark: string) =>
+  write<{ before: number; after: number }>(pathOf(routes.adminUserPoints, { phone }), { delta, remark });
+export const setMember = (phone: string, level: number, deadline: string | null) =>
+  write<ConsoleUser>(pathOf(routes.adminUserMember, { phone }), { level, deadline });
 export const disableUser = (phone: string, remark: string) => write<ConsoleUser>(pathOf(routes.adminUserDisable, { phone }), { remark });
 export const enableUser = (phone: string, remark: string) => write<ConsoleUser>(pathOf(routes.adminUserEnable, { phone }), { remark });
 /** 注销 at the owner's request made through support (audited): the same deletion as the user's own. */
-export const deleteUser = (phone: string, remark: string) => write<{ userId: number; forfeited: number }>(pathOf(routes.adminUserDelete, { phone }), { remark });
+export const deleteUser = (phone: string, remark: string) =>
+  write<{ userId: number; forfeited: number }>(pathOf(routes.adminUserDelete, { phone }), { remark });
 export const logoutAll = (phone: string) => write<{ ended: number }>(pathOf(routes.adminUserLogoutAll, { phone }));
-export const setRole = (phone: string, role: 'operator' | 'admin' | null) => write<ConsoleUser>(pathOf(routes.adminUserRole, { phone }), { role });
-export const assignContact = (phone: string, operatorId: number | null) => write<ConsoleUser>(pathOf(routes.adminUserContact, { phone }), { operatorId });
+export const setRole = (phone: string, role: 'operator' | 'admin' | null) =>
+  write<ConsoleUser>(pathOf(routes.adminUserRole, { phone }), { role });
+export const assignContact = (phone: string, operatorId: number | null) =>
+  write<ConsoleUser>(pathOf(routes.adminUserContact, { phone }), { operatorId });
 
-export const saveGoods = (id: number | null, body: Partial<GoodsRecord>) => write<GoodsRecord>(id ? pathOf(routes.adminGoodsUpdate, { id }) : routes.adminGoodsCreate.path, body);
+export const saveGoods = (id: number | null, body: Partial<GoodsRecord>) =>
+  write<GoodsRecord>(id ? pathOf(routes.adminGoodsUpdate, { id }) : routes.adminGoodsCreate.path, body);
 export const savePriceRow = (kind: 'services' | 'conditions' | 'options', id: number | null, body: Record<string, unknown>) =>
   write(id ? pathOf(routes.adminPriceRowUpdate, { kind, id }) : pathOf(routes.adminPriceRowCreate, { kind }), body);
-export const saveContact = (id: number | null, body: Partial<Contact>) => write<Contact>(id ? pathOf(routes.adminContactUpdate, { id }) : routes.adminContactCreate.path, body);
+export const saveContact = (id: number | null, body: Partial<Contact>) =>
+  write<Contact>(id ? pathOf(routes.adminContactUpdate, { id }) : routes.adminContactCreate.path, body);
 export const saveCollectAccounts = (id: number, body: Pick<Partial<Contact>, 'alipayCollectQr' | 'wxpayCollectQr' | 'bankAccount'>) =>
   write<Contact>(pathOf(routes.adminCollectAccounts, { id }), body);
-export const saveAnnouncement = (id: number | null, body: Partial<Announcement>) => write<Announcement>(id ? pathOf(routes.adminAnnouncementUpdate, { id }) : routes.adminAnnouncementCreate.path, body);
+export const saveAnnouncement = (id: number | null, body: Partial<Announcement>) =>
+  write<Announcement>(id ? pathOf(routes.adminAnnouncementUpdate, { id }) : routes.adminAnnouncementCreate.path, body);
 export const uploadImage = (file: File) => apiUpload<{ url: string }>(routes.adminFiles, file);

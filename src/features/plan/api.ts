@@ -6,7 +6,19 @@ import useSWR, { mutate, preload } from 'swr';
 import type { FlowType, PlanStatus } from '@common/domain';
 import { apiAction, apiPost, downloadXlsx, swrFetcher, type Query } from '@/lib/api';
 import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
-import type { CreatedPlan, DeleteResult, Page, PlanConfig, PlanCounts, PlanDetail, PlanForm, PlanRow, StopResult, TemplateForm, TemplateRow } from '@common/api-types';
+import type {
+  CreatedPlan,
+  DeleteResult,
+  Page,
+  PlanConfig,
+  PlanCounts,
+  PlanDetail,
+  PlanForm,
+  PlanRow,
+  StopResult,
+  TemplateForm,
+  TemplateRow,
+} from '@common/api-types';
 import * as routes from '@common/routes';
 
 export interface PlanFilters {
@@ -42,7 +54,8 @@ export const PLAN_PAGE_SIZE = 10;
 export const OVERVIEW_LATEST = 5;
 
 const planConfigKey = (flowType: FlowType) => [PLAN_CONFIG_PATH, { flowType }] as const;
-const planListKey = (filters: PlanFilters, page: number, pageSize: number) => [PLAN_LIST_PATH, { ...filterQuery(filters), page, pageSize }] as const;
+const planListKey = (filters: PlanFilters, page: number, pageSize: number) =>
+  [PLAN_LIST_PATH, { ...filterQuery(filters), page, pageSize }] as const;
 const planCountKey = (flowType?: FlowType) => [PLAN_COUNT_PATH, { flowType }] as const;
 const templateListKey = (page: number, pageSize: number) => [TEMPLATE_LIST_PATH, { page, pageSize }] as const;
 
@@ -101,7 +114,7 @@ export const deletePlans = (ids: number[]) => apiPost<{ results: DeleteResult[] 
 export const planToTemplate = (planId: number) => apiAction<TemplateRow>(routes.templateGenerate, { planId });
 export const exportPlans = (filters: PlanFilters, filename: string) => downloadXlsx(routes.planExport, filterQuery(filters), filename);
 
-export const updateTemplate = (id: number, name: string, form: TemplateForm) => apiPost<TemplateRow>(routes.templateUpdate, { id, name, form });
+export const updateTemplate = (id: number, name: string, form: TemplateForm) =>
+  apiPost<TemplateRow>(routes.templateUpdate, { id, name, form });
 export const deleteTemplate = (id: number) => apiPost<unknown>(routes.templateDelete, { id });
-export const publishTemplate = (id: number, startDate: string) =>
-  apiAction<CreatedPlan>(routes.templatePublish, { id, startDate });
+export const publishTemplate = (id: number, startDate: string) => apiAction<CreatedPlan>(routes.templatePublish, { id, startDate });

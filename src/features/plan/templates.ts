@@ -7,7 +7,10 @@ export function platformServices(configs: PlanConfig[] | undefined, form: Templa
 }
 
 /** The base service of a template's form, and its chosen options in words. */
-export function describeTemplate(configs: PlanConfig[] | undefined, form: TemplateForm): { config?: BaseService; options: PlanOptionChoice[] } {
+export function describeTemplate(
+  configs: PlanConfig[] | undefined,
+  form: TemplateForm,
+): { config?: BaseService; options: PlanOptionChoice[] } {
   const config = platformServices(configs, form).find((c) => c.id === form.configId);
   const options: PlanOptionChoice[] = [];
   for (const condition of config?.conditionList ?? []) {

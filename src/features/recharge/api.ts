@@ -24,7 +24,8 @@ export const useMemberLevels = () => useSWR<MemberLevelInfo[]>(MEMBER_LEVELS_PAT
 export const usePayTypes = () => useSWR<PayTypeOption[]>(PAY_TYPES_PATH);
 
 /** scene 'wap' asks for the gateway's phone cashier page (pay.payUrl) instead of a QR code. */
-export const createOrder = (goodsId: number, payType: PayType, scene: PayScene) => apiAction<OrderRow>(routes.orderCreate, { goodsId, payType, scene });
+export const createOrder = (goodsId: number, payType: PayType, scene: PayScene) =>
+  apiAction<OrderRow>(routes.orderCreate, { goodsId, payType, scene });
 
 export const cancelOrder = (orderNo: string) => apiPost<OrderRow>(routes.orderCancel, { orderNo });
 
@@ -54,7 +55,8 @@ export const LATEST_ORDER_COUNT = 5;
  */
 export const preloadRechargeData = {
   integral: () => Promise.all([preload(goodsKey('integral'), swrFetcher), preload(PAY_TYPES_PATH, swrFetcher)]),
-  member: () => Promise.all([preload(goodsKey('member'), swrFetcher), preload(MEMBER_LEVELS_PATH, swrFetcher), preload(PAY_TYPES_PATH, swrFetcher)]),
+  member: () =>
+    Promise.all([preload(goodsKey('member'), swrFetcher), preload(MEMBER_LEVELS_PATH, swrFetcher), preload(PAY_TYPES_PATH, swrFetcher)]),
 };
 
 export const useLedger = (filters: ListFilters) =>

@@ -33,9 +33,9 @@ export interface Device {
 export const logoutDevice = (id: number) => apiPost<Record<string, never>>(routes.userDeviceLogout, { id });
 export const logoutOtherDevices = () => apiPost<{ count: number }>(routes.userDevicesLogoutOthers);
 
-
 /** Deletes (注销) the signed-in account with an SMS code of type 4; the session ends with it. */
-export const deleteAccount = (verifyCode: string) => apiPost<{ plansStopped: number; forfeited: number }>(routes.userDeleteAccount, { verifyCode });
+export const deleteAccount = (verifyCode: string) =>
+  apiPost<{ plansStopped: number; forfeited: number }>(routes.userDeleteAccount, { verifyCode });
 
 /** A copy of the account's data (JSON), saved as `filename`. */
 export const downloadMyData = (filename: string) => downloadFile(routes.userDataExport, undefined, filename);

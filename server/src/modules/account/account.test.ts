@@ -5,7 +5,19 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
-import { auditLog, idempotencyKeys, orders, plans, pointsLedger, sessions, smsCodes, smsOutbox, smsSendAttempts, templates, users } from '../../tables.ts';
+import {
+  auditLog,
+  idempotencyKeys,
+  orders,
+  plans,
+  pointsLedger,
+  sessions,
+  smsCodes,
+  smsOutbox,
+  smsSendAttempts,
+  templates,
+  users,
+} from '../../tables.ts';
 import { sweepExpiredRecords } from './index.ts';
 import { ledgerSum } from '../points/index.ts';
 import { runCommand } from '../../ops/commands.ts';
@@ -13,7 +25,15 @@ import { DAY, HOUR } from '../../lib/clock.ts';
 import { PRIVACY_POLICY_VERSION, RETENTION_DAYS } from '../../../../common/privacy.ts';
 import { localDate } from '../../../../common/zoned-time.ts';
 import { DIST_9_20, TZ, validForm } from '../../../test/support/plan-helpers.ts';
-import { call, createTestEnv, createTestUser, nextPhone, tableSnapshot, type TestEnv, type TestUser } from '../../../test/support/support.ts';
+import {
+  call,
+  createTestEnv,
+  createTestUser,
+  nextPhone,
+  tableSnapshot,
+  type TestEnv,
+  type TestUser,
+} from '../../../test/support/support.ts';
 
 let env: TestEnv;
 let operator: TestUser;
@@ -57,7 +77,10 @@ async function userWithData() {
   const user = await createTestUser(env, { integral: 5000 });
   const orderNo = await paidOrder(user);
   const tomorrow = localDate(new Date(env.clock.now().getTime() + DAY), TZ);
-  const running = await call(env, 'POST', '/api/plan/create', { token: user.token, body: await validForm(env, { startDate: tomorrow, distribution: DIST_9_20 }) });
+  const running = await call(env, 'POST', '/api/plan/create', {
+    token: user.token,
+    body: await validForm(env, { startDate: tomorrow, distribution: DIST_9_20 }),
+  });
   expect(running.status, JSON.stringify(running.body)).toBe(200);
   const later = localDate(new Date(env.clock.now().getTime() + 5 * DAY), TZ);
   const pending = await call(env, 'POST', '/api/plan/create', { token: user.token, body: await validForm(env, { startDate: later }) });
@@ -68,7 +91,8 @@ async function userWithData() {
   return { user, orderNo, planIds: [running.body.data.id as number, pending.body.data.id as number] };
 }
 
-const balanceOf = async (id: number) => (await env.ctx.db.select({ integral: users.integral }).from(users).where(eq(users.id, id)))[0]!.integral;
+const balanceOf = async (id: number) =>
+  (await env.ctx.db.select({ integral: users.integral }).from(users).where(eq(users.id, id)))[0]!.integral;
 const rowsOf = async (table: typeof sessions | typeof templates | typeof plans | typeof orders | typeof pointsLedger, userId: number) =>
   (await env.ctx.db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
 
@@ -183,9 +207,15 @@ describe('account deletion by the user', () => {
     expect(fresh.user.integral).toBe(0);
     const plansOfFresh = await call(env, 'GET', '/api/plan/manage/list', { token: fresh.token, query: { page: 1, pageSize: 10 } });
     expect(plansOfFresh.body.data.total).toBe(0);
-    const ledgerOfFresh = await call(env, 'GET', '/api/order/list', { token: fresh.token, query: { type: 'integral-details', page: 1, pageSize: 10 } });
+    const ledgerOfFresh = await call(env, 'GET', '/api/order/list', {
+      token: fresh.token,
+      query: { type: 'integral-details', page: 1, pageSize: 10 },
+    });
     expect(ledgerOfFresh.body.data.total).toBe(0);
-    const ordersOfFresh = await call(env, 'GET', '/api/order/list', { token: fresh.token, query: { type: 'record', page: 1, pageSize: 10 } });
+    const ordersOfFresh = await call(env, 'GET', '/api/order/list', {
+      token: fresh.token,
+      query: { type: 'record', page: 1, pageSize: 10 },
+    });
     expect(ordersOfFresh.body.data.total).toBe(0);
 
     // Another user's data is untouched.
@@ -205,11 +235,17 @@ describe('account deletion by the user', () => {
 describe('account deletion by an operator', () => {
   it('the console deletes on request, audited without the phone; a second time is 404', async () => {
     const { user } = await userWithData();
-    const res = await call(env, 'POST', `/api/admin/users/${user.phone}/delete`, { token: operator.token, body: { remark: '用户来电要求注销' } });
+    const res = await call(env, 'POST', `/api/admin/users/${user.phone}/delete`, {
+      token: operator.token,
+      body: { remark: '用户来电要求注销' },
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect((await call(env, 'GET', '/api/user/user-data', { token: user.token })).status).toBe(401);
     expect(await ledgerSum(env.ctx.db, user.id)).toBe(0);
-    const [audit] = await env.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.delete'), eq(auditLog.target, `user:#${user.id}`)));
+    const [audit] = await env.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.delete'), eq(auditLog.target, `user:#${user.id}`)));
     expect(audit).toMatchObject({ actor: operator.phone });
     expect(JSON.stringify(audit)).not.toContain(user.phone);
     expect((audit!.after as { remark: string }).remark).toBe('用户来电要求注销');
@@ -223,7 +259,10 @@ describe('account deletion by an operator', () => {
     expect(done.code, done.output).toBe(0);
     expect(done.output).toContain(`已注销用户 #${user.id}`);
     expect((await call(env, 'GET', '/api/user/user-data', { token: user.token })).status).toBe(401);
-    const [audit] = await env.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'user.delete'), eq(auditLog.target, `user:#${user.id}`)));
+    const [audit] = await env.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'user.delete'), eq(auditLog.target, `user:#${user.id}`)));
     expect(audit).toMatchObject({ actor: 'cli' });
     const again = await runCommand(env.ctx, ['user:delete', user.phone]);
     expect(again.code).toBe(1);
@@ -266,13 +305,22 @@ describe('retention sweep', () => {
     const days = (n: number) => n * DAY;
     // Sessions: ended (expired or signed out) past the sign-in period go; recent or live ones stay.
     const session = (name: string, expiresAt: Date, revokedAt: Date | null = null) =>
-      db.insert(sessions).values({ tokenHash: `retention-${name}`, userId: user.id, createdAt: ago(days(400)), expiresAt, revokedAt, ip: '10.0.0.1', userAgent: 'UA' });
+      db.insert(sessions).values({
+        tokenHash: `retention-${name}`,
+        userId: user.id,
+        createdAt: ago(days(400)),
+        expiresAt,
+        revokedAt,
+        ip: '10.0.0.1',
+        userAgent: 'UA',
+      });
     await session('expired-long-ago', ago(days(RETENTION_DAYS.signIn) + HOUR));
     await session('revoked-long-ago', new Date(now + days(3)), ago(days(RETENTION_DAYS.signIn) + HOUR));
     await session('expired-recently', ago(days(RETENTION_DAYS.signIn) - HOUR));
     await session('revoked-recently', ago(days(100)), ago(days(RETENTION_DAYS.signIn) - HOUR));
     const phone = nextPhone();
-    const code = (tag: string, at: Date) => db.insert(smsCodes).values({ phone, type: 1, codeHash: tag, expiresAt: at, requesterIp: '10.0.0.2', createdAt: at });
+    const code = (tag: string, at: Date) =>
+      db.insert(smsCodes).values({ phone, type: 1, codeHash: tag, expiresAt: at, requesterIp: '10.0.0.2', createdAt: at });
     await code('old', ago(days(RETENTION_DAYS.smsCode) + HOUR));
     await code('recent', ago(days(RETENTION_DAYS.smsCode) - HOUR));
     await db.insert(smsSendAttempts).values([
@@ -284,20 +332,36 @@ describe('retention sweep', () => {
       { phone, type: 1, code: '222222', createdAt: ago(HOUR) },
     ]);
     await db.insert(idempotencyKeys).values([
-      { userId: user.id, key: 'retention-old', requestHash: 'x', responseStatus: 200, responseBody: '{}', createdAt: ago(days(RETENTION_DAYS.idempotency) + HOUR) },
+      {
+        userId: user.id,
+        key: 'retention-old',
+        requestHash: 'x',
+        responseStatus: 200,
+        responseBody: '{}',
+        createdAt: ago(days(RETENTION_DAYS.idempotency) + HOUR),
+      },
       { userId: user.id, key: 'retention-new', requestHash: 'x', responseStatus: 200, responseBody: '{}', createdAt: ago(HOUR) },
     ]);
 
     const removed = await sweepExpiredRecords(env.ctx);
     expect(removed.sessions).toBeGreaterThanOrEqual(2);
-    const tokenHashes = (await db.select({ h: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id))).map((r) => r.h).sort();
+    const tokenHashes = (await db.select({ h: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id)))
+      .map((r) => r.h)
+      .sort();
     // The live session createTestUser opened stays too.
     expect(tokenHashes.filter((h) => h.startsWith('retention-'))).toEqual(['retention-expired-recently', 'retention-revoked-recently']);
     expect(tokenHashes.length).toBe(3);
     expect((await db.select({ h: smsCodes.codeHash }).from(smsCodes).where(eq(smsCodes.phone, phone))).map((r) => r.h)).toEqual(['recent']);
     expect((await db.select({ n: count() }).from(smsSendAttempts).where(eq(smsSendAttempts.requesterIp, '10.9.9.9')))[0]!.n).toBe(1);
     expect((await db.select({ c: smsOutbox.code }).from(smsOutbox).where(eq(smsOutbox.phone, phone))).map((r) => r.c)).toEqual(['222222']);
-    expect((await db.select({ k: idempotencyKeys.key }).from(idempotencyKeys).where(sql`${idempotencyKeys.key} like 'retention-%'`)).map((r) => r.k)).toEqual(['retention-new']);
+    expect(
+      (
+        await db
+          .select({ k: idempotencyKeys.key })
+          .from(idempotencyKeys)
+          .where(sql`${idempotencyKeys.key} like 'retention-%'`)
+      ).map((r) => r.k),
+    ).toEqual(['retention-new']);
 
     // Two days later the recent ones have aged past their periods too; the live session stays.
     env.clock.advance(days(2));

@@ -48,7 +48,14 @@ export async function closeAccount(ctx: Ctx, tx: Tx, userId: number): Promise<Cl
   const ordersCancelled = await cancelPendingOrdersOf(tx, userId);
   const balance = await pointsBalance(tx, userId);
   if (balance > 0) {
-    await changePoints(tx, { userId, delta: -balance, kind: 'forfeit', reference: `account:${userId}`, remark: '注销账号：剩余积分作废', at: now });
+    await changePoints(tx, {
+      userId,
+      delta: -balance,
+      kind: 'forfeit',
+      reference: `account:${userId}`,
+      remark: '注销账号：剩余积分作废',
+      at: now,
+    });
   }
   await removeTemplatesOf(tx, userId);
   await forgetSessionsOf(tx, userId);

@@ -38,6 +38,10 @@ export async function sweepExpiredRecords(ctx: Pick<AppContext, 'db' | 'clock'>)
   return { sessions, smsCodes: sms.codes, smsSendAttempts: sms.attempts, smsOutbox: sms.outbox, idempotencyAnswers };
 }
 
-export function startRetentionSweep(ctx: Pick<AppContext, 'db' | 'clock' | 'exclusive'>, log: Pick<Logger, 'error'>, everyMs = RETENTION_SWEEP_EVERY_MS): () => void {
+export function startRetentionSweep(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'exclusive'>,
+  log: Pick<Logger, 'error'>,
+  everyMs = RETENTION_SWEEP_EVERY_MS,
+): () => void {
   return startPeriodicJob(ctx.exclusive, { name: 'retention-sweep', everyMs, run: () => sweepExpiredRecords(ctx) }, log);
 }

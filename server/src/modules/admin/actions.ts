@@ -64,7 +64,11 @@ export const auditReconciledPayment =
       tx,
       RECONCILIATION_ACTOR,
       'order.reconcile',
-      { target: `order:${result.order.orderNo}`, before: { status: 'unpaid' }, after: { status: 'paid', gateway, billDay: day, integral: result.integral ?? null } },
+      {
+        target: `order:${result.order.orderNo}`,
+        before: { status: 'unpaid' },
+        after: { status: 'paid', gateway, billDay: day, integral: result.integral ?? null },
+      },
       clock.now(),
     );
 
@@ -77,7 +81,14 @@ export const cancelOrder = (ctx: Ctx, actor: Actor, orderNo: string, remark: str
 export const adjustPoints = (ctx: Ctx, actor: Actor, phone: string, delta: number, remark: string) =>
   audited(ctx, actor, 'user.points', async (tx) => {
     const user = await lockedUser(tx, phone);
-    const { balanceAfter } = await changePoints(tx, { userId: user.id, delta, kind: 'adjust', reference: null, remark, at: ctx.clock.now() });
+    const { balanceAfter } = await changePoints(tx, {
+      userId: user.id,
+      delta,
+      kind: 'adjust',
+      reference: null,
+      remark,
+      at: ctx.clock.now(),
+    });
     const result = { before: user.integral, after: balanceAfter };
     return { target: userTarget(phone), before: { integral: user.integral }, after: { integral: balanceAfter, delta, remark }, result };
   });
@@ -88,7 +99,12 @@ export const setMember = (ctx: Ctx, actor: Actor, phone: string, level: number, 
     const membership = { memberLevel: level, memberDeadline: deadline };
     await setMembership(tx, user.id, membership);
     const before = { memberLevel: user.memberLevel, memberDeadline: user.memberDeadline };
-    return { target: userTarget(phone), before, after: membership, result: { before: user, after: toConsoleUser({ ...user, ...membership }, ctx.clock.now()) } };
+    return {
+      target: userTarget(phone),
+      before,
+      after: membership,
+      result: { before: user, after: toConsoleUser({ ...user, ...membership }, ctx.clock.now()) },
+    };
   });
 
 /** Disables sign-in and ends every session of the account. */
@@ -107,7 +123,12 @@ export const enableUser = (ctx: Ctx, actor: Actor, phone: string, remark: string
     const user = await lockedUser(tx, phone);
     if (!user.disabledAt) throw conflict('该账号未被停用');
     const after = await setDisabled(tx, user.id, null);
-    return { target: userTarget(phone), before: { disabled: true }, after: { disabled: false, remark }, result: toConsoleUser(after, ctx.clock.now()) };
+    return {
+      target: userTarget(phone),
+      before: { disabled: true },
+      after: { disabled: false, remark },
+      result: toConsoleUser(after, ctx.clock.now()),
+    };
   });
 
 export const logoutEverywhere = (ctx: Ctx, actor: Actor, phone: string) =>
@@ -129,7 +150,14 @@ export const deleteUser = (ctx: Ctx, actor: Actor, phone: string, remark: string
     const user = await lockedUser(tx, phone);
     const closed = await closeAccount(ctx, tx, user.id);
     const before = { integral: user.integral, memberLevel: user.memberLevel };
-    const after = { deleted: true, remark, plansStopped: closed.plansStopped, refunded: closed.refunded, forfeited: closed.forfeited, ordersCancelled: closed.ordersCancelled };
+    const after = {
+      deleted: true,
+      remark,
+      plansStopped: closed.plansStopped,
+      refunded: closed.refunded,
+      forfeited: closed.forfeited,
+      ordersCancelled: closed.ordersCancelled,
+    };
     return { target: `user:#${user.id}`, before, after, result: closed };
   });
 
@@ -137,7 +165,12 @@ export const changeRole = (ctx: Ctx, actor: Actor, phone: string, role: ConsoleR
   audited(ctx, actor, role ? 'user.role-grant' : 'user.role-revoke', async (tx) => {
     const user = await lockedUser(tx, phone);
     const after = await setRole(tx, user.id, role);
-    return { target: userTarget(phone), before: { role: user.role }, after: { role }, result: { before: user.role, user: toConsoleUser(after, ctx.clock.now()) } };
+    return {
+      target: userTarget(phone),
+      before: { role: user.role },
+      after: { role },
+      result: { before: user.role, user: toConsoleUser(after, ctx.clock.now()) },
+    };
   });
 
 export const assignContact = (ctx: Ctx, actor: Actor, phone: string, operatorId: number | null) =>
@@ -145,7 +178,12 @@ export const assignContact = (ctx: Ctx, actor: Actor, phone: string, operatorId:
     const user = await lockedUser(tx, phone);
     if (operatorId !== null && !(await findOperator(tx, operatorId))) throw badRequest('客服不存在');
     const after = await assignOperator(tx, user.id, operatorId);
-    return { target: userTarget(phone), before: { operatorId: user.operatorId }, after: { operatorId }, result: toConsoleUser(after, ctx.clock.now()) };
+    return {
+      target: userTarget(phone),
+      before: { operatorId: user.operatorId },
+      after: { operatorId },
+      result: toConsoleUser(after, ctx.clock.now()),
+    };
   });
 
 /**

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const audits = async (target: string) => env.ctx.db.select().from(auditLog).where(eq(auditLog.target, target)).orderBy(auditLog.id);
-const balance = async (phone: string, token: string) => (await call(env, 'GET', '/api/admin/users/' + phone, { token })).body.data.user.integral;
+const balance = async (phone: string, token: string) =>
+  (await call(env, 'GET', '/api/admin/users/' + phone, { token })).body.data.user.integral;
 
 /** A pending bank-transfer order (pay type 6) of 1000 points for a new user. */
 async function transferOrder(user: TestUser): Promise<string> {
@@ -64,7 +65,10 @@ describe('admin access', () => {
 
   it('admin:grant / admin:revoke on the command line, audited as cli; a revoked operator is refused at once', async () => {
     const u = await createTestUser(env);
-    expect(await runCommand(env.ctx, ['admin:grant', u.phone, 'operator'])).toEqual({ code: 0, output: `用户 ${u.phone} 角色：无 -> operator` });
+    expect(await runCommand(env.ctx, ['admin:grant', u.phone, 'operator'])).toEqual({
+      code: 0,
+      output: `用户 ${u.phone} 角色：无 -> operator`,
+    });
     expect((await call(env, 'GET', '/api/admin/orders', { token: u.token })).status).toBe(200);
     expect(await runCommand(env.ctx, ['admin:revoke', u.phone])).toEqual({ code: 0, output: `用户 ${u.phone} 角色：operator -> 无` });
     expect((await call(env, 'GET', '/api/admin/orders', { token: u.token })).status).toBe(403);
@@ -82,11 +86,18 @@ describe('orders queue', () => {
   it('a pending bank transfer is listed, confirmed once by concurrent operators, credited through the ledger, audited once', async () => {
     const customer = await createTestUser(env);
     const orderNo = await transferOrder(customer);
-    const queue = await call(env, 'GET', '/api/admin/orders', { token: operator.token, query: { status: 'pending', phone: customer.phone } });
-    expect(queue.body.data.list).toEqual([expect.objectContaining({ orderNo, phone: customer.phone, payType: 6, amount: 10000, status: 'pending' })]);
+    const queue = await call(env, 'GET', '/api/admin/orders', {
+      token: operator.token,
+      query: { status: 'pending', phone: customer.phone },
+    });
+    expect(queue.body.data.list).toEqual([
+      expect.objectContaining({ orderNo, phone: customer.phone, payType: 6, amount: 10000, status: 'pending' }),
+    ]);
 
     const confirms = await Promise.all(
-      Array.from({ length: 5 }, () => call(env, 'POST', `/api/admin/orders/${orderNo}/confirm`, { token: operator.token, body: { remark: '工行到账' } })),
+      Array.from({ length: 5 }, () =>
+        call(env, 'POST', `/api/admin/orders/${orderNo}/confirm`, { token: operator.token, body: { remark: '工行到账' } }),
+      ),
     );
     expect(confirms.map((c) => c.status)).toEqual([200, 200, 200, 200, 200]);
     expect(confirms.filter((c) => c.body.data.changed)).toHaveLength(1);
@@ -98,17 +109,32 @@ describe('orders queue', () => {
 
     const [row, ...more] = await audits(`order:${orderNo}`);
     expect(more).toHaveLength(0);
-    expect(row).toMatchObject({ actor: operator.phone, actorId: operator.id, action: 'order.confirm', before: { status: 'pending' }, after: { status: 'paid', remark: '工行到账', integral: 1000 } });
+    expect(row).toMatchObject({
+      actor: operator.phone,
+      actorId: operator.id,
+      action: 'order.confirm',
+      before: { status: 'pending' },
+      after: { status: 'paid', remark: '工行到账', integral: 1000 },
+    });
     expect(row!.clientAddress).toBeTruthy();
-    const listed = await call(env, 'GET', '/api/admin/audit', { token: admin.token, query: { action: 'order.confirm', actor: operator.phone } });
+    const listed = await call(env, 'GET', '/api/admin/audit', {
+      token: admin.token,
+      query: { action: 'order.confirm', actor: operator.phone },
+    });
     expect(listed.body.data.list.map((e: { target: string }) => e.target)).toContain(`order:${orderNo}`);
-    expect((await call(env, 'GET', '/api/admin/orders', { token: operator.token, query: { status: 'pending', phone: customer.phone } })).body.data.list).toEqual([]);
+    expect(
+      (await call(env, 'GET', '/api/admin/orders', { token: operator.token, query: { status: 'pending', phone: customer.phone } })).body
+        .data.list,
+    ).toEqual([]);
   });
 
   it('cancel: a pending order only; a cancelled order cannot be confirmed', async () => {
     const customer = await createTestUser(env);
     const orderNo = await transferOrder(customer);
-    const cancelled = await call(env, 'POST', `/api/admin/orders/${orderNo}/cancel`, { token: operator.token, body: { remark: '客户不要了' } });
+    const cancelled = await call(env, 'POST', `/api/admin/orders/${orderNo}/cancel`, {
+      token: operator.token,
+      body: { remark: '客户不要了' },
+    });
     expect(cancelled.body.data).toMatchObject({ orderNo, status: 'cancelled' });
     const twice = await call(env, 'POST', `/api/admin/orders/${orderNo}/cancel`, { token: operator.token, body: {} });
     expect(twice).toMatchObject({ status: 409, body: { success: false, message: '订单已取消，不能取消' } });
@@ -135,11 +161,23 @@ describe('orders queue', () => {
 describe('users', () => {
   it('points through the ledger, never below 0, with remark and audit', async () => {
     const u = await createTestUser(env, { integral: 100 });
-    const add = await call(env, 'POST', `/api/admin/users/${u.phone}/points`, { token: operator.token, body: { delta: 50, remark: '补偿' } });
+    const add = await call(env, 'POST', `/api/admin/users/${u.phone}/points`, {
+      token: operator.token,
+      body: { delta: 50, remark: '补偿' },
+    });
     expect(add.body.data).toEqual({ before: 100, after: 150 });
-    const tooMuch = await call(env, 'POST', `/api/admin/users/${u.phone}/points`, { token: operator.token, body: { delta: -151, remark: '扣回' } });
+    const tooMuch = await call(env, 'POST', `/api/admin/users/${u.phone}/points`, {
+      token: operator.token,
+      body: { delta: -151, remark: '扣回' },
+    });
     expect(tooMuch).toMatchObject({ status: 409, body: { success: false, message: '积分不足：需要 151 积分，当前余额 150 积分' } });
-    for (const body of [{ delta: 0, remark: 'x' }, { delta: 1.5, remark: 'x' }, { delta: 10 }, { delta: '10', remark: 'x' }, { delta: 10, remark: 'x', extra: 1 }]) {
+    for (const body of [
+      { delta: 0, remark: 'x' },
+      { delta: 1.5, remark: 'x' },
+      { delta: 10 },
+      { delta: '10', remark: 'x' },
+      { delta: 10, remark: 'x', extra: 1 },
+    ]) {
       const bad = await call(env, 'POST', `/api/admin/users/${u.phone}/points`, { token: operator.token, body });
       expect(bad.status, JSON.stringify(body)).toBe(400);
       expect(bad.body.message).toMatch(/[\u4e00-\u9fa5]/);
@@ -157,12 +195,20 @@ describe('users', () => {
     const u = await createTestUser(env);
     const before = await ledgerSum(env.ctx.db, u.id);
     const send = () =>
-      call(env, 'POST', `/api/admin/users/${u.phone}/points`, { token: operator.token, body: { delta: 30, remark: '补发' }, headers: { 'idempotency-key': `adjust-${u.phone}` } });
+      call(env, 'POST', `/api/admin/users/${u.phone}/points`, {
+        token: operator.token,
+        body: { delta: 30, remark: '补发' },
+        headers: { 'idempotency-key': `adjust-${u.phone}` },
+      });
     const answers = await Promise.all([send(), send(), send(), send(), send()]);
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(4);
     expect(await ledgerSum(env.ctx.db, u.id)).toBe(before + 30);
-    const other = await call(env, 'POST', `/api/admin/users/${u.phone}/points`, { token: operator.token, body: { delta: 31, remark: '补发' }, headers: { 'idempotency-key': `adjust-${u.phone}` } });
+    const other = await call(env, 'POST', `/api/admin/users/${u.phone}/points`, {
+      token: operator.token,
+      body: { delta: 31, remark: '补发' },
+      headers: { 'idempotency-key': `adjust-${u.phone}` },
+    });
     expect(other.status).toBe(422);
     expect(await ledgerSum(env.ctx.db, u.id)).toBe(before + 30);
   });
@@ -176,7 +222,9 @@ describe('users', () => {
     for (const token of [u.token, second]) expect((await call(env, 'GET', '/api/user/user-data', { token })).status).toBe(401);
     expect(await login()).toMatchObject({ status: 403, body: { success: false, message: '该账号已被停用，请联系客服' } });
     // A wrong password does not learn that the account exists and is disabled.
-    expect((await call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: 'wrong1234' } })).body.message).toBe('手机号或密码错误');
+    expect((await call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: 'wrong1234' } })).body.message).toBe(
+      '手机号或密码错误',
+    );
     expect((await call(env, 'POST', `/api/admin/users/${u.phone}/disable`, { token: operator.token, body: {} })).status).toBe(409);
     await call(env, 'POST', `/api/admin/users/${u.phone}/enable`, { token: operator.token, body: {} });
     expect((await login()).status).toBe(200);
@@ -195,8 +243,12 @@ describe('users', () => {
     expect(member.body.data).toMatchObject({ memberLevel: 5, memberDeadline: '2026-05-31T16:00:00.000Z' });
     const stored = (await call(env, 'GET', `/api/admin/users/${u.phone}`, { token: operator.token })).body.data.user;
     expect(stored).toEqual(member.body.data);
-    expect((await call(env, 'POST', `/api/admin/users/${u.phone}/member`, { token: operator.token, body: { level: 5 } })).body.message).toBe('请填写会员到期时间');
-    expect((await call(env, 'POST', `/api/admin/users/${u.phone}/member`, { token: operator.token, body: { level: 4, deadline: null } })).status).toBe(400);
+    expect(
+      (await call(env, 'POST', `/api/admin/users/${u.phone}/member`, { token: operator.token, body: { level: 5 } })).body.message,
+    ).toBe('请填写会员到期时间');
+    expect(
+      (await call(env, 'POST', `/api/admin/users/${u.phone}/member`, { token: operator.token, body: { level: 4, deadline: null } })).status,
+    ).toBe(400);
     const found = await call(env, 'GET', '/api/admin/users', { token: operator.token, query: { phone: u.phone.slice(3) } });
     expect(found.body.data.list.map((x: { phone: string }) => x.phone)).toEqual([u.phone]);
     expect((await call(env, 'GET', '/api/admin/users/13900000000', { token: operator.token })).status).toBe(404);
@@ -213,18 +265,36 @@ describe('admin data', () => {
     expect(plan.status, JSON.stringify(plan.body)).toBe(200);
     const [before] = await env.ctx.db.select().from(plans).where(eq(plans.userId, u.id));
 
-    const changed = await call(env, 'POST', `/api/admin/plan-configs/services/${service.id}`, { token: admin.token, body: { integral: service.integral + 7 } });
+    const changed = await call(env, 'POST', `/api/admin/plan-configs/services/${service.id}`, {
+      token: admin.token,
+      body: { integral: service.integral + 7 },
+    });
     expect(changed.body.data.integral).toBe(service.integral + 7);
     const after = (await call(env, 'GET', '/api/plan/config', { query: { flowType: 'tb' } })).body.data.planConfigList[0];
     expect(after.integral).toBe(service.integral + 7);
     const [kept] = await env.ctx.db.select().from(plans).where(eq(plans.userId, u.id));
     expect(kept).toMatchObject({ baseIntegral: before!.baseIntegral, unitCost: before!.unitCost, totalCost: before!.totalCost });
     const [audit] = await audits(`service:${service.id}`);
-    expect(audit).toMatchObject({ action: 'price.service-update', before: { integral: service.integral }, after: { integral: service.integral + 7 } });
+    expect(audit).toMatchObject({
+      action: 'price.service-update',
+      before: { integral: service.integral },
+      after: { integral: service.integral + 7 },
+    });
 
-    expect((await call(env, 'POST', `/api/admin/plan-configs/services/${service.id}`, { token: admin.token, body: { integral: -1 } })).status).toBe(400);
-    expect((await call(env, 'POST', '/api/admin/plan-configs/services/999999', { token: admin.token, body: { integral: 1 } })).status).toBe(404);
-    expect((await call(env, 'POST', '/api/admin/plan-configs/options', { token: admin.token, body: { conditionId: 999999, label: 'x', integral: 1 } })).body.message).toBe('深度条件不存在');
+    expect(
+      (await call(env, 'POST', `/api/admin/plan-configs/services/${service.id}`, { token: admin.token, body: { integral: -1 } })).status,
+    ).toBe(400);
+    expect((await call(env, 'POST', '/api/admin/plan-configs/services/999999', { token: admin.token, body: { integral: 1 } })).status).toBe(
+      404,
+    );
+    expect(
+      (
+        await call(env, 'POST', '/api/admin/plan-configs/options', {
+          token: admin.token,
+          body: { conditionId: 999999, label: 'x', integral: 1 },
+        })
+      ).body.message,
+    ).toBe('深度条件不存在');
   });
 
   it('goods: a new price applies to new orders only; shape checked; disabling takes it off sale', async () => {
@@ -238,8 +308,13 @@ describe('admin data', () => {
     expect(newer.body.data.amount).toBe(12345);
     const bad = await call(env, 'POST', '/api/admin/goods/1', { token: admin.token, body: { type: 'member' } });
     expect(bad).toMatchObject({ status: 400, body: { message: '会员商品须填写会员等级（3、5、7）和天数' } });
-    expect((await call(env, 'GET', '/api/admin/goods', { token: admin.token })).body.data.find((g: { id: number }) => g.id === 1).type).toBe('integral');
-    const created = await call(env, 'POST', '/api/admin/goods', { token: admin.token, body: { type: 'integral', name: '20000 积分', price: 180000, points: 20000 } });
+    expect(
+      (await call(env, 'GET', '/api/admin/goods', { token: admin.token })).body.data.find((g: { id: number }) => g.id === 1).type,
+    ).toBe('integral');
+    const created = await call(env, 'POST', '/api/admin/goods', {
+      token: admin.token,
+      body: { type: 'integral', name: '20000 积分', price: 180000, points: 20000 },
+    });
     expect(created.body.data).toMatchObject({ name: '20000 积分', onSale: true });
     await call(env, 'POST', `/api/admin/goods/${created.body.data.id}`, { token: admin.token, body: { onSale: false } });
     const onSale = (await call(env, 'GET', '/api/god/get', { token: customer.token, query: { type: 'integral' } })).body.data;
@@ -278,16 +353,24 @@ describe('admin data', () => {
 
     const collect = await call(env, 'POST', '/api/admin/collect-accounts/1', { token: admin.token, body: { alipayCollectQr: url } });
     expect(collect.body.data.alipayCollectQr).toBe(url);
-    expect((await call(env, 'POST', '/api/admin/collect-accounts/1', { token: admin.token, body: { alipayCollectQr: 'javascript:alert(1)' } })).status).toBe(400);
+    expect(
+      (await call(env, 'POST', '/api/admin/collect-accounts/1', { token: admin.token, body: { alipayCollectQr: 'javascript:alert(1)' } }))
+        .status,
+    ).toBe(400);
   });
 
   it('service contacts: create, assign to a user, shown to that user; announcements create and disable', async () => {
     const u = await createTestUser(env);
-    const contact = await call(env, 'POST', '/api/admin/contacts', { token: admin.token, body: { nickname: '阿强', avatar: '/service/operator-avatar.svg', wechatQr: '/service/wechat-qr.svg' } });
+    const contact = await call(env, 'POST', '/api/admin/contacts', {
+      token: admin.token,
+      body: { nickname: '阿强', avatar: '/service/operator-avatar.svg', wechatQr: '/service/wechat-qr.svg' },
+    });
     expect(contact.status).toBe(200);
     await call(env, 'POST', `/api/admin/users/${u.phone}/contact`, { token: admin.token, body: { operatorId: contact.body.data.id } });
     expect((await call(env, 'GET', '/api/wechat/qr-code', { token: u.token })).body.data.nickname).toBe('阿强');
-    expect((await call(env, 'POST', `/api/admin/users/${u.phone}/contact`, { token: admin.token, body: { operatorId: 999999 } })).status).toBe(400);
+    expect(
+      (await call(env, 'POST', `/api/admin/users/${u.phone}/contact`, { token: admin.token, body: { operatorId: 999999 } })).status,
+    ).toBe(400);
 
     const a = await call(env, 'POST', '/api/admin/announcements', { token: admin.token, body: { content: '系统维护通知' } });
     expect((await call(env, 'GET', '/api/Announcement/get', { query: { type: 'top' } })).body.data.content).toBe('系统维护通知');
@@ -314,7 +397,12 @@ describe('admin data', () => {
   });
 
   it('collect:set on the command line leaves an audit row (actor cli); a refused value leaves none', async () => {
-    const cliCollect = () => env.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'collect.update'), eq(auditLog.actor, 'cli'))).orderBy(auditLog.id);
+    const cliCollect = () =>
+      env.ctx.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'collect.update'), eq(auditLog.actor, 'cli')))
+        .orderBy(auditLog.id);
     const bank = '开户行：测试银行　户名：测试　账号：6217 0000 0000 0001';
     expect((await runCommand(env.ctx, ['collect:set', 'bank', bank])).code).toBe(0);
     const [row, ...more] = await cliCollect();
@@ -336,7 +424,11 @@ describe('admin data', () => {
     expect(today.plansCreated).toBe(1);
     expect(today.pointsSpent).toBeGreaterThan(0);
     expect(stats.body.data[0]).toMatchObject({ newUsers: 0, paidOrders: 0, plansCreated: 0 });
-    expect((await call(env, 'GET', '/api/admin/stats', { token: operator.token, query: { from: '2026-03-10', to: '2026-03-01' } })).status).toBe(400);
-    expect((await call(env, 'GET', '/api/admin/stats', { token: operator.token, query: { from: '2024-01-01', to: '2026-03-01' } })).status).toBe(400);
+    expect(
+      (await call(env, 'GET', '/api/admin/stats', { token: operator.token, query: { from: '2026-03-10', to: '2026-03-01' } })).status,
+    ).toBe(400);
+    expect(
+      (await call(env, 'GET', '/api/admin/stats', { token: operator.token, query: { from: '2024-01-01', to: '2026-03-01' } })).status,
+    ).toBe(400);
   });
 });

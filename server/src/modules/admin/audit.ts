@@ -30,7 +30,12 @@ export interface Change<R> {
 }
 
 /** Runs `change` in a transaction and records its audit row in the same transaction. */
-export async function audited<R>(ctx: { db: Db; clock: { now(): Date } }, actor: Actor, action: string, change: (tx: Tx) => Promise<Change<R>>): Promise<R> {
+export async function audited<R>(
+  ctx: { db: Db; clock: { now(): Date } },
+  actor: Actor,
+  action: string,
+  change: (tx: Tx) => Promise<Change<R>>,
+): Promise<R> {
   return ctx.db.transaction(async (tx) => {
     const done = await change(tx);
     await recordAudit(tx, actor, action, done, ctx.clock.now());
@@ -38,7 +43,13 @@ export async function audited<R>(ctx: { db: Db; clock: { now(): Date } }, actor:
   });
 }
 
-export async function recordAudit(tx: Executor, actor: Actor, action: string, change: Omit<Change<unknown>, 'result'>, at: Date): Promise<void> {
+export async function recordAudit(
+  tx: Executor,
+  actor: Actor,
+  action: string,
+  change: Omit<Change<unknown>, 'result'>,
+  at: Date,
+): Promise<void> {
   await tx.insert(auditLog).values({
     actorId: actor.id,
     actor: actor.name,
@@ -74,10 +85,17 @@ export async function listAudit(
 }
 
 /** The memberships staff set (console or `ops member:set`), oldest first: `ops verify` counts them as backing. */
-export async function auditedMembershipSettings(db: Executor): Promise<Array<{ phone: string; level: number; deadline: Date | null; at: Date }>> {
+export async function auditedMembershipSettings(
+  db: Executor,
+): Promise<Array<{ phone: string; level: number; deadline: Date | null; at: Date }>> {
   const rows = await db.select().from(auditLog).where(eq(auditLog.action, MEMBERSHIP_ACTION)).orderBy(auditLog.createdAt, auditLog.id);
   return rows.map((row) => {
     const after = row.after as { memberLevel: number; memberDeadline: string | null };
-    return { phone: row.target.replace(/^user:/, ''), level: after.memberLevel, deadline: after.memberDeadline ? new Date(after.memberDeadline) : null, at: row.createdAt };
+    return {
+      phone: row.target.replace(/^user:/, ''),
+      level: after.memberLevel,
+      deadline: after.memberDeadline ? new Date(after.memberDeadline) : null,
+      at: row.createdAt,
+    };
   });
 }

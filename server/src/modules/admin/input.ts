@@ -23,13 +23,21 @@ const count = (label: string, min: number, max: number) =>
     .min(min, msg(`${label}须在 ${min} 到 ${max} 之间`))
     .max(max, msg(`${label}须在 ${min} 到 ${max} 之间`));
 const flag = (label: string) => z.boolean(msg(`${label}须为 true 或 false`));
-const id = (label: string) => z.coerce.number(msg(`${label}不正确`)).int(msg(`${label}不正确`)).min(1, msg(`${label}不正确`)).max(INT4_MAX, msg(`${label}不正确`));
+const id = (label: string) =>
+  z.coerce
+    .number(msg(`${label}不正确`))
+    .int(msg(`${label}不正确`))
+    .min(1, msg(`${label}不正确`))
+    .max(INT4_MAX, msg(`${label}不正确`));
 /** A picture the app can show: an uploaded file, a path of the app, or an http(s) address. */
 const imageUrl = (label: string, optional = false) =>
   z
     .string(msg(`请上传${label}`))
     .max(500, msg(`${label}地址过长`))
-    .regex(optional ? /^(|\/\S*|https?:\/\/\S+)$/ : /^(\/\S*|https?:\/\/\S+)$/, msg(`${label}须为上传的图片或以 / 或 http(s):// 开头的地址`));
+    .regex(
+      optional ? /^(|\/\S*|https?:\/\/\S+)$/ : /^(\/\S*|https?:\/\/\S+)$/,
+      msg(`${label}须为上传的图片或以 / 或 http(s):// 开头的地址`),
+    );
 const day = (label: string) =>
   z
     .string()
@@ -37,9 +45,17 @@ const day = (label: string) =>
     .refine(isCalendarDate, msg(`${label}不是有效日期`))
     .optional();
 const instant = (label: string) =>
-  z.iso.datetime({ offset: true, error: msg(`${label}须为 ISO 8601 时间，如 2026-01-01T00:00:00+08:00`).error }).transform((v) => new Date(v));
+  z.iso
+    .datetime({ offset: true, error: msg(`${label}须为 ISO 8601 时间，如 2026-01-01T00:00:00+08:00`).error })
+    .transform((v) => new Date(v));
 
-export const remarkBody = z.strictObject({ remark: z.string(msg('备注须为文字')).trim().max(MAX_REMARK, msg(`备注最多 ${MAX_REMARK} 个字`)).default('') });
+export const remarkBody = z.strictObject({
+  remark: z
+    .string(msg('备注须为文字'))
+    .trim()
+    .max(MAX_REMARK, msg(`备注最多 ${MAX_REMARK} 个字`))
+    .default(''),
+});
 export const orderParams = z.strictObject({ orderNo: z.string().regex(ORDER_NO_PATTERN, msg('订单号只能包含字母和数字，最多 40 位')) });
 export const phoneParams = z.strictObject({ phone: phoneSchema });
 export const idParams = z.strictObject({ id: id('编号') });
@@ -53,13 +69,22 @@ export const ordersQuery = z.strictObject({
     .refine((v) => (PAY_TYPE_CODES as number[]).includes(v), msg('支付方式不正确'))
     .transform((v) => v as (typeof PAY_TYPE_CODES)[number])
     .optional(),
-  phone: z.string().regex(/^\d{1,11}$/, msg('手机号只能是数字')).optional(),
+  phone: z
+    .string()
+    .regex(/^\d{1,11}$/, msg('手机号只能是数字'))
+    .optional(),
   orderNo: z.string().regex(ORDER_NO_PATTERN, msg('订单号只能包含字母和数字，最多 40 位')).optional(),
   ...dayRangeShape,
   ...pagingShape,
 });
 
-export const usersQuery = z.strictObject({ phone: z.string().regex(/^\d{0,11}$/, msg('手机号只能是数字')).optional(), ...pagingShape });
+export const usersQuery = z.strictObject({
+  phone: z
+    .string()
+    .regex(/^\d{0,11}$/, msg('手机号只能是数字'))
+    .optional(),
+  ...pagingShape,
+});
 
 export const pointsBody = z.strictObject({
   delta: count('积分增减量', -MAX_POINTS_DELTA, MAX_POINTS_DELTA).refine((v) => v !== 0, msg('积分增减量不能为 0')),
@@ -68,7 +93,9 @@ export const pointsBody = z.strictObject({
 
 export const memberBody = z
   .strictObject({
-    level: z.number(msg('会员等级须为 1、3、5、7 之一')).refine((v) => (MEMBER_LEVELS as readonly number[]).includes(v), msg('会员等级须为 1、3、5、7 之一')),
+    level: z
+      .number(msg('会员等级须为 1、3、5、7 之一'))
+      .refine((v) => (MEMBER_LEVELS as readonly number[]).includes(v), msg('会员等级须为 1、3、5、7 之一')),
     deadline: instant('到期时间').nullable().optional(),
   })
   .refine((v) => v.level === 1 || v.deadline, msg('请填写会员到期时间'));
@@ -86,7 +113,14 @@ const goodsShape = {
   onSale: flag('上架'),
   sort: count('排序', 0, 100000),
 };
-export const goodsCreateBody = z.strictObject({ ...goodsShape, points: goodsShape.points.default(null), level: goodsShape.level.default(null), days: goodsShape.days.default(null), onSale: goodsShape.onSale.default(true), sort: goodsShape.sort.default(0) });
+export const goodsCreateBody = z.strictObject({
+  ...goodsShape,
+  points: goodsShape.points.default(null),
+  level: goodsShape.level.default(null),
+  days: goodsShape.days.default(null),
+  onSale: goodsShape.onSale.default(true),
+  sort: goodsShape.sort.default(0),
+});
 export const goodsUpdateBody = z.strictObject(goodsShape).partial();
 
 export const serviceCreateBody = z.strictObject({
@@ -97,7 +131,11 @@ export const serviceCreateBody = z.strictObject({
   enabled: flag('启用').default(true),
 });
 export const serviceUpdateBody = serviceCreateBody.omit({ flowType: true }).partial();
-export const conditionCreateBody = z.strictObject({ configId: id('基础服务'), label: text('条件名称', 40), sort: count('排序', 0, 100000).default(0) });
+export const conditionCreateBody = z.strictObject({
+  configId: id('基础服务'),
+  label: text('条件名称', 40),
+  sort: count('排序', 0, 100000).default(0),
+});
 export const conditionUpdateBody = conditionCreateBody.omit({ configId: true }).partial();
 export const optionCreateBody = z.strictObject({
   conditionId: id('深度条件'),
@@ -131,12 +169,14 @@ export const announcementCreateBody = z.strictObject({
   startsAt: instant('开始时间').nullable().default(null),
   endsAt: instant('结束时间').nullable().default(null),
 });
-export const announcementUpdateBody = z.strictObject({
-  content: text('公告内容', 500),
-  enabled: flag('启用'),
-  startsAt: instant('开始时间').nullable(),
-  endsAt: instant('结束时间').nullable(),
-}).partial();
+export const announcementUpdateBody = z
+  .strictObject({
+    content: text('公告内容', 500),
+    enabled: flag('启用'),
+    startsAt: instant('开始时间').nullable(),
+    endsAt: instant('结束时间').nullable(),
+  })
+  .partial();
 
 export const auditQuery = z.strictObject({
   actor: z.string().max(20, msg('操作人最多 20 个字')).optional(),

@@ -96,7 +96,12 @@ const priceKinds = {
 } as const;
 
 export const ADMIN_ROUTES: AdminRoute[] = [
-  { method: 'GET', url: routes.adminMe.path, role: 'operator', handler: async (r) => ({ phone: currentUser(r).phone, role: currentUser(r).role }) },
+  {
+    method: 'GET',
+    url: routes.adminMe.path,
+    role: 'operator',
+    handler: async (r) => ({ phone: currentUser(r).phone, role: currentUser(r).role }),
+  },
 
   // ---- orders (operator) ----
   {
@@ -175,19 +180,22 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     method: 'POST',
     url: routes.adminUserDisable.path,
     role: 'operator',
-    handler: async (r, ctx) => disableUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
+    handler: async (r, ctx) =>
+      disableUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
   },
   {
     method: 'POST',
     url: routes.adminUserEnable.path,
     role: 'operator',
-    handler: async (r, ctx) => enableUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
+    handler: async (r, ctx) =>
+      enableUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
   },
   {
     method: 'POST',
     url: routes.adminUserDelete.path,
     role: 'operator',
-    handler: async (r, ctx) => deleteUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
+    handler: async (r, ctx) =>
+      deleteUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
   },
   {
     method: 'POST',
@@ -241,7 +249,14 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     role: 'admin',
     handler: async (r, ctx) => {
       const body = parseInput(input.goodsCreateBody, r.body);
-      return auditedUpdate(ctx, actorOf(r), 'goods.create', 'goods:new', async (tx) => ({ before: null, after: await createGoods(tx, body) }), checkGoodsShape);
+      return auditedUpdate(
+        ctx,
+        actorOf(r),
+        'goods.create',
+        'goods:new',
+        async (tx) => ({ before: null, after: await createGoods(tx, body) }),
+        checkGoodsShape,
+      );
     },
   },
   {
@@ -267,7 +282,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
         return auditedUpdate(ctx, actorOf(r), `price.${kind}-create`, `${kind}:new`, async (tx) => {
           const parentKind = 'configId' in body ? 'service' : 'conditionId' in body ? 'condition' : null;
           const parentId = (body.configId ?? body.conditionId) as number | undefined;
-          if (parentKind && !(await findPriceRow(tx, parentKind, parentId!))) throw badRequest(parentKind === 'service' ? '基础服务不存在' : '深度条件不存在');
+          if (parentKind && !(await findPriceRow(tx, parentKind, parentId!)))
+            throw badRequest(parentKind === 'service' ? '基础服务不存在' : '深度条件不存在');
           return { before: null, after: await createPriceRow(tx, kind, body as never) };
         });
       },
@@ -292,7 +308,10 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     role: 'admin',
     handler: async (r, ctx) => {
       const body = parseInput(input.contactCreateBody, r.body);
-      return auditedUpdate(ctx, actorOf(r), 'contact.create', 'contact:new', async (tx) => ({ before: null, after: await createOperator(tx, body) }));
+      return auditedUpdate(ctx, actorOf(r), 'contact.create', 'contact:new', async (tx) => ({
+        before: null,
+        after: await createOperator(tx, body),
+      }));
     },
   },
   {
@@ -324,7 +343,12 @@ export const ADMIN_ROUTES: AdminRoute[] = [
       const bytes = Buffer.isBuffer(r.body) ? r.body : Buffer.alloc(0);
       return audited(ctx, actorOf(r), 'file.upload', async (tx) => {
         const saved = await saveImage(tx, r.headers['content-type'], bytes);
-        return { target: `file:${saved.id}`, before: null, after: { url: saved.url, contentType: saved.contentType, size: saved.size }, result: saved };
+        return {
+          target: `file:${saved.id}`,
+          before: null,
+          after: { url: saved.url, contentType: saved.contentType, size: saved.size },
+          result: saved,
+        };
       });
     },
   },

@@ -28,9 +28,7 @@ const loadEnabled = (db: Executor): Promise<ShownAnnouncement[]> =>
  */
 export async function currentAnnouncement(db: Executor, type: AnnouncementType, now: Date): Promise<string> {
   const enabled = await cachedValue(db, ANNOUNCEMENTS_CACHE, loadEnabled);
-  const shown = enabled.find(
-    (a) => a.type === type && (!a.startsAt || a.startsAt <= now) && (!a.endsAt || a.endsAt > now),
-  );
+  const shown = enabled.find((a) => a.type === type && (!a.startsAt || a.startsAt <= now) && (!a.endsAt || a.endsAt > now));
   return shown?.content ?? '';
 }
 
@@ -54,7 +52,10 @@ export async function listAnnouncements(db: Executor): Promise<AnnouncementRow[]
 }
 
 export async function createAnnouncement(tx: Executor, fields: AnnouncementFields, now: Date): Promise<AnnouncementRow> {
-  const [row] = await tx.insert(announcements).values({ ...fields, createdAt: now }).returning();
+  const [row] = await tx
+    .insert(announcements)
+    .values({ ...fields, createdAt: now })
+    .returning();
   await bumpCacheVersion(tx, ANNOUNCEMENTS_CACHE);
   return row!;
 }

@@ -23,7 +23,11 @@ export function imageTypeOf(bytes: Buffer): string | null {
 export const filePath = (id: number) => `/api/files/${id}`;
 
 /** Stores an uploaded image; 415 when it is not PNG/JPEG (or says it is another type), 413 over 1 MB. */
-export async function saveImage(tx: Executor, declaredType: string | undefined, bytes: Buffer): Promise<{ id: number; url: string; contentType: string; size: number }> {
+export async function saveImage(
+  tx: Executor,
+  declaredType: string | undefined,
+  bytes: Buffer,
+): Promise<{ id: number; url: string; contentType: string; size: number }> {
   if (bytes.length === 0) throw badRequest('请选择要上传的图片');
   if (bytes.length > MAX_IMAGE_BYTES) throw new AppError(413, '图片不能超过 1 MB');
   const type = imageTypeOf(bytes);
@@ -36,6 +40,9 @@ export async function saveImage(tx: Executor, declaredType: string | undefined, 
 }
 
 export async function readFile(db: Executor, id: number): Promise<{ contentType: string; content: Buffer } | null> {
-  const [row] = await db.select({ contentType: uploadedFiles.contentType, content: uploadedFiles.content }).from(uploadedFiles).where(eq(uploadedFiles.id, id));
+  const [row] = await db
+    .select({ contentType: uploadedFiles.contentType, content: uploadedFiles.content })
+    .from(uploadedFiles)
+    .where(eq(uploadedFiles.id, id));
   return row ?? null;
 }

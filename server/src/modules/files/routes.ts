@@ -6,7 +6,9 @@ import { msg, parseInput } from '../../http/validate.ts';
 import { readFile } from './files.ts';
 import * as routes from '../../../../common/routes.ts';
 
-const params = z.strictObject({ id: z.coerce.number(msg('文件不存在')).int(msg('文件不存在')).min(1, msg('文件不存在')).max(2147483647, msg('文件不存在')) });
+const params = z.strictObject({
+  id: z.coerce.number(msg('文件不存在')).int(msg('文件不存在')).min(1, msg('文件不存在')).max(2147483647, msg('文件不存在')),
+});
 
 export async function fileRoutes(app: FastifyInstance) {
   app.get(routes.file.path, async (request, reply) => {

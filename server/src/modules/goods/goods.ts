@@ -37,7 +37,10 @@ export function goodsOnSale(db: Executor): Promise<GoodsOnSale> {
 
 /** The goods if it exists and is on sale, else null. */
 export async function findGoodsOnSale(db: Executor, id: number): Promise<Goods | null> {
-  const [row] = await db.select().from(goods).where(and(eq(goods.id, id), eq(goods.onSale, true)));
+  const [row] = await db
+    .select()
+    .from(goods)
+    .where(and(eq(goods.id, id), eq(goods.onSale, true)));
   return row ? toGoodsView(row) : null;
 }
 
@@ -76,7 +79,11 @@ export async function createGoods(tx: Executor, fields: GoodsFields): Promise<Go
  * Changes goods; orders keep the snapshot they were created with, so a new price applies to
  * orders created afterwards only. Answers the row before and after (null when it does not exist).
  */
-export async function updateGoods(tx: Executor, id: number, fields: Partial<GoodsFields>): Promise<{ before: GoodsRow; after: GoodsRow } | null> {
+export async function updateGoods(
+  tx: Executor,
+  id: number,
+  fields: Partial<GoodsFields>,
+): Promise<{ before: GoodsRow; after: GoodsRow } | null> {
   const [before] = await tx.select().from(goods).where(eq(goods.id, id)).for('update');
   if (!before) return null;
   const [after] = await tx.update(goods).set(fields).where(eq(goods.id, id)).returning();

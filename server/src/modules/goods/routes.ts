@@ -19,7 +19,10 @@ const goodsQuery = z.strictObject({
  * `private`: the routes need a login, so no shared cache may hand them to a visitor.
  */
 export async function goodsRoutes(app: FastifyInstance) {
-  const goodsAnswers = perSource((onSale: GoodsOnSale) => ({ integral: prepareAnswer(onSale.integral), member: prepareAnswer(onSale.member) }));
+  const goodsAnswers = perSource((onSale: GoodsOnSale) => ({
+    integral: prepareAnswer(onSale.integral),
+    member: prepareAnswer(onSale.member),
+  }));
   const levelsAnswer = perSource(prepareAnswer);
 
   /** GET /api/god/get?type=integral|member (the path the app has always called): goods on sale, in display order. */

@@ -6,16 +6,46 @@ import type { ProductInfoProvider } from './index.ts';
 
 describe('recogniseItemLink', () => {
   it.each([
-    ['https://item.taobao.com/item.htm?id=612345678901&spm=a21n57', 'tb', '612345678901', 'https://item.taobao.com/item.htm?id=612345678901'],
-    ['https://detail.tmall.com/item.htm?spm=x&id=598765432109&skuId=1', 'tb', '598765432109', 'https://detail.tmall.com/item.htm?id=598765432109'],
-    ['https://h5.m.taobao.com/awp/core/detail.htm?id=612345678901', 'tb', '612345678901', 'https://item.taobao.com/item.htm?id=612345678901'],
+    [
+      'https://item.taobao.com/item.htm?id=612345678901&spm=a21n57',
+      'tb',
+      '612345678901',
+      'https://item.taobao.com/item.htm?id=612345678901',
+    ],
+    [
+      'https://detail.tmall.com/item.htm?spm=x&id=598765432109&skuId=1',
+      'tb',
+      '598765432109',
+      'https://detail.tmall.com/item.htm?id=598765432109',
+    ],
+    [
+      'https://h5.m.taobao.com/awp/core/detail.htm?id=612345678901',
+      'tb',
+      '612345678901',
+      'https://item.taobao.com/item.htm?id=612345678901',
+    ],
     ['https://detail.m.tmall.com/item.htm?id=598765432109', 'tb', '598765432109', 'https://detail.tmall.com/item.htm?id=598765432109'],
-    ['【淘宝】限时特惠 https://item.taobao.com/item.htm?id=612345678901 点击链接直接打开', 'tb', '612345678901', 'https://item.taobao.com/item.htm?id=612345678901'],
+    [
+      '【淘宝】限时特惠 https://item.taobao.com/item.htm?id=612345678901 点击链接直接打开',
+      'tb',
+      '612345678901',
+      'https://item.taobao.com/item.htm?id=612345678901',
+    ],
     ['https://item.jd.com/100012043978.html', 'jd', '100012043978', 'https://item.jd.com/100012043978.html'],
     ['https://item.m.jd.com/product/100012043978.html?sid=abc', 'jd', '100012043978', 'https://item.jd.com/100012043978.html'],
     ['item.jd.com/100012043978.html', 'jd', '100012043978', 'https://item.jd.com/100012043978.html'],
-    ['https://mobile.yangkeduo.com/goods.html?goods_id=345678901234&page_from=23', 'pdd', '345678901234', 'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234'],
-    ['https://mobile.yangkeduo.com/goods2.html?ps=x&goods_id=345678901234', 'pdd', '345678901234', 'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234'],
+    [
+      'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234&page_from=23',
+      'pdd',
+      '345678901234',
+      'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234',
+    ],
+    [
+      'https://mobile.yangkeduo.com/goods2.html?ps=x&goods_id=345678901234',
+      'pdd',
+      '345678901234',
+      'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234',
+    ],
   ])('%s -> %s %s', (link, flowType, itemId, url) => {
     expect(recogniseItemLink(link)).toEqual({ flowType, itemId, url });
   });
@@ -45,7 +75,12 @@ describe('lookupItem with a product-info provider', () => {
     expect(await lookupItem(provider, item)).toEqual({ ...item, title: '保温杯', shopName: '某某旗舰店', price: 3990 });
   });
   it('still answers the link when the provider fails', async () => {
-    const provider: ProductInfoProvider = { name: 'down', lookup: async () => { throw new Error('network down'); } };
+    const provider: ProductInfoProvider = {
+      name: 'down',
+      lookup: async () => {
+        throw new Error('network down');
+      },
+    };
     expect(await lookupItem(provider, item)).toEqual(item);
   });
 });
@@ -65,7 +100,10 @@ describe('item endpoints', () => {
   });
 
   it('answers Taobao and JD items on /api/item/get, by link or by id', async () => {
-    const tb = await call(env, 'GET', '/api/item/get', { token: user.token, query: { url: 'https://detail.tmall.com/item.htm?id=598765432109' } });
+    const tb = await call(env, 'GET', '/api/item/get', {
+      token: user.token,
+      query: { url: 'https://detail.tmall.com/item.htm?id=598765432109' },
+    });
     expect(tb.status).toBe(200);
     expect(tb.body.data).toEqual({ flowType: 'tb', itemId: '598765432109', url: 'https://detail.tmall.com/item.htm?id=598765432109' });
     const jd = await call(env, 'GET', '/api/item/get', { token: user.token, query: { itemId: '100012043978', flowType: 'jd' } });
@@ -76,13 +114,22 @@ describe('item endpoints', () => {
     const garbage = await call(env, 'GET', '/api/item/get', { token: user.token, query: { url: 'https://example.com/x' } });
     expect(garbage.status).toBe(400);
     expect(garbage.body.message).toBe('无法识别的商品链接');
-    const pddOnTb = await call(env, 'GET', '/api/item/get', { token: user.token, query: { url: 'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234' } });
+    const pddOnTb = await call(env, 'GET', '/api/item/get', {
+      token: user.token,
+      query: { url: 'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234' },
+    });
     expect(pddOnTb.status).toBe(400);
     expect(pddOnTb.body.message).toContain('拼多多');
-    const tbOnPdd = await call(env, 'GET', '/api/item/pdd/get', { token: user.token, query: { url: 'https://item.taobao.com/item.htm?id=612345678901' } });
+    const tbOnPdd = await call(env, 'GET', '/api/item/pdd/get', {
+      token: user.token,
+      query: { url: 'https://item.taobao.com/item.htm?id=612345678901' },
+    });
     expect(tbOnPdd.status).toBe(400);
     expect(tbOnPdd.body.message).toContain('淘宝');
-    const mismatch = await call(env, 'GET', '/api/item/get', { token: user.token, query: { url: 'https://item.jd.com/100012043978.html', flowType: 'tb' } });
+    const mismatch = await call(env, 'GET', '/api/item/get', {
+      token: user.token,
+      query: { url: 'https://item.jd.com/100012043978.html', flowType: 'tb' },
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toContain('不符');
     const empty = await call(env, 'GET', '/api/item/get', { token: user.token });
@@ -93,8 +140,15 @@ describe('item endpoints', () => {
   });
 
   it('answers Pinduoduo items and an empty store name when the provider knows none', async () => {
-    const pdd = await call(env, 'GET', '/api/item/pdd/get', { token: user.token, query: { url: 'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234' } });
-    expect(pdd.body.data).toEqual({ flowType: 'pdd', itemId: '345678901234', url: 'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234' });
+    const pdd = await call(env, 'GET', '/api/item/pdd/get', {
+      token: user.token,
+      query: { url: 'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234' },
+    });
+    expect(pdd.body.data).toEqual({
+      flowType: 'pdd',
+      itemId: '345678901234',
+      url: 'https://mobile.yangkeduo.com/goods.html?goods_id=345678901234',
+    });
     const store = await call(env, 'GET', '/api/item/pdd/store-name', { token: user.token, query: { itemId: '345678901234' } });
     expect(store.status).toBe(200);
     expect(store.body.data).toEqual({ shopName: '' });

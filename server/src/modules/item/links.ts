@@ -22,7 +22,9 @@ const hostIs = (host: string, domain: string) => host === domain || host.endsWit
 
 function parseLink(text: string): URL | null {
   const trimmed = text.trim();
-  const found = /https?:\/\/[^\s<>"'，。！]+/i.exec(trimmed)?.[0] ?? (/^[\w.-]+\.[a-z]{2,}\//i.test(trimmed) ? `https://${trimmed.split(/\s/)[0]}` : null);
+  const found =
+    /https?:\/\/[^\s<>"'，。！]+/i.exec(trimmed)?.[0] ??
+    (/^[\w.-]+\.[a-z]{2,}\//i.test(trimmed) ? `https://${trimmed.split(/\s/)[0]}` : null);
   if (!found) return null;
   try {
     return new URL(found);

@@ -77,10 +77,17 @@ export function collectDetailFor(account: CollectAccount, payType: number): stri
 }
 
 /** Sets one collect detail of the default operator ('' withdraws it); answers the value it replaced, null when there is no default operator. */
-export async function setDefaultCollectDetail(db: Executor, field: keyof CollectAccount, value: string): Promise<{ id: number; before: string } | null> {
+export async function setDefaultCollectDetail(
+  db: Executor,
+  field: keyof CollectAccount,
+  value: string,
+): Promise<{ id: number; before: string } | null> {
   const current = await defaultOperator(db);
   if (!current) return null;
-  await db.update(operators).set({ [field]: value }).where(eq(operators.id, current.id));
+  await db
+    .update(operators)
+    .set({ [field]: value })
+    .where(eq(operators.id, current.id));
   await bumpCacheVersion(db, OPERATORS_CACHE);
   return { id: current.id, before: current[field] };
 }
@@ -126,7 +133,11 @@ export async function seedDefaultOperator(db: Executor, opts: { demoCollectDetai
 export async function removePlaceholderCollectDetails(db: Executor): Promise<number> {
   let cleared = 0;
   for (const [field, placeholder] of Object.entries(PLACEHOLDER_COLLECT_DETAILS) as Array<[keyof CollectAccount, string]>) {
-    const rows = await db.update(operators).set({ [field]: '' }).where(eq(operators[field], placeholder)).returning({ id: operators.id });
+    const rows = await db
+      .update(operators)
+      .set({ [field]: '' })
+      .where(eq(operators[field], placeholder))
+      .returning({ id: operators.id });
     cleared += rows.length;
   }
   if (cleared > 0) await bumpCacheVersion(db, OPERATORS_CACHE);
@@ -148,14 +159,21 @@ export async function findOperator(db: Executor, id: number): Promise<OperatorRo
   return row ?? null;
 }
 
-export async function createOperator(tx: Executor, fields: Partial<OperatorFields> & Pick<OperatorFields, 'nickname' | 'avatar' | 'wechatQr'>): Promise<OperatorRow> {
+export async function createOperator(
+  tx: Executor,
+  fields: Partial<OperatorFields> & Pick<OperatorFields, 'nickname' | 'avatar' | 'wechatQr'>,
+): Promise<OperatorRow> {
   const [row] = await tx.insert(operators).values(fields).returning();
   await bumpCacheVersion(tx, OPERATORS_CACHE);
   return row!;
 }
 
 /** Changes a contact; answers the row before and after (null when it does not exist). */
-export async function updateOperator(tx: Executor, id: number, fields: Partial<OperatorFields>): Promise<{ before: OperatorRow; after: OperatorRow } | null> {
+export async function updateOperator(
+  tx: Executor,
+  id: number,
+  fields: Partial<OperatorFields>,
+): Promise<{ before: OperatorRow; after: OperatorRow } | null> {
   const before = await findOperator(tx, id);
   if (!before) return null;
   const [after] = await tx.update(operators).set(fields).where(eq(operators.id, id)).returning();

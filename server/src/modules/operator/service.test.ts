@@ -23,11 +23,19 @@ describe('GET /api/wechat/qr-code', () => {
     });
   });
 
-  it("gives a user their own operator, and the default one when they have none (or a bad token)", async () => {
-    const [own] = await env.ctx.db.insert(operators).values({ nickname: '阿强', avatar: '/a.png', wechatQr: '/qr-a.png', remark: '晚上也在' }).returning();
+  it('gives a user their own operator, and the default one when they have none (or a bad token)', async () => {
+    const [own] = await env.ctx.db
+      .insert(operators)
+      .values({ nickname: '阿强', avatar: '/a.png', wechatQr: '/qr-a.png', remark: '晚上也在' })
+      .returning();
     const u = await createTestUser(env);
     await env.ctx.db.update(users).set({ operatorId: own!.id }).where(eq(users.id, u.id));
-    expect((await call(env, 'GET', '/api/wechat/qr-code', { token: u.token })).body.data).toEqual({ wechatQr: '/qr-a.png', avatar: '/a.png', nickname: '阿强', remark: '晚上也在' });
+    expect((await call(env, 'GET', '/api/wechat/qr-code', { token: u.token })).body.data).toEqual({
+      wechatQr: '/qr-a.png',
+      avatar: '/a.png',
+      nickname: '阿强',
+      remark: '晚上也在',
+    });
     const none = await createTestUser(env);
     await env.ctx.db.update(users).set({ operatorId: null }).where(eq(users.id, none.id));
     expect((await call(env, 'GET', '/api/wechat/qr-code', { token: none.token })).body.data.nickname).toBe('小美');
@@ -39,14 +47,21 @@ describe('GET /api/Announcement/get', () => {
   const top = () => call(env, 'GET', '/api/Announcement/get', { query: { type: 'top' } });
 
   it('answers the enabled top announcement', async () => {
-    expect(await top()).toMatchObject({ status: 200, body: { success: true, data: { content: expect.stringContaining('欢迎使用任务计划平台') } } });
+    expect(await top()).toMatchObject({
+      status: 200,
+      body: { success: true, data: { content: expect.stringContaining('欢迎使用任务计划平台') } },
+    });
   });
 
   it('respects the time window and the enabled flag; empty string when none', async () => {
     const now = env.clock.now().getTime();
     await replaceAnnouncement(env.ctx.db, 'top', '', env.clock.now());
     expect((await top()).body.data).toEqual({ content: '' });
-    await createAnnouncement(env.ctx.db, { type: 'top', content: '维护通知', enabled: true, startsAt: new Date(now + HOUR), endsAt: new Date(now + 2 * HOUR) }, env.clock.now());
+    await createAnnouncement(
+      env.ctx.db,
+      { type: 'top', content: '维护通知', enabled: true, startsAt: new Date(now + HOUR), endsAt: new Date(now + 2 * HOUR) },
+      env.clock.now(),
+    );
     expect((await top()).body.data.content).toBe('');
     env.clock.advance(HOUR);
     expect((await top()).body.data.content).toBe('维护通知');

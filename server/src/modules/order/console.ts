@@ -16,7 +16,6 @@ import { phonesOf } from '../user/index.ts';
 import { expireDueOrders } from './settlement.ts';
 import { toOrderView } from './view.ts';
 
-
 export interface ConsoleOrderQuery {
   status?: OrderStatus;
   payType?: PayType;
@@ -38,14 +37,27 @@ export async function listOrdersForConsole(db: Executor, q: ConsoleOrderQuery, n
   if (q.orderNo) conditions.push(like(orders.orderNo, `%${q.orderNo}%`));
   if (q.from) conditions.push(gte(orders.createdAt, q.from));
   if (q.to) conditions.push(lt(orders.createdAt, q.to));
-  const page = await paged(db, { from: orders, where: and(...conditions), orderBy: [desc(orders.createdAt), desc(orders.id)] }, q, (r) => r);
-  const phones = await phonesOf(db, page.list.map((r) => r.userId));
+  const page = await paged(
+    db,
+    { from: orders, where: and(...conditions), orderBy: [desc(orders.createdAt), desc(orders.id)] },
+    q,
+    (r) => r,
+  );
+  const phones = await phonesOf(
+    db,
+    page.list.map((r) => r.userId),
+  );
   return { ...page, list: page.list.map((r) => ({ ...toOrderView(r), userId: r.userId, phone: phones.get(r.userId) ?? '' })) };
 }
 
 /** A user's latest orders (the console's user page). */
 export async function recentOrdersOf(db: Executor, userId: number, limit = 20): Promise<OrderRow[]> {
-  const rows = await db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit);
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(limit);
   return rows.map(toOrderView);
 }
 

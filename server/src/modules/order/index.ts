@@ -5,8 +5,24 @@ export { expireDueOrders, payOrder, settleGatewayPayment, startExpirySweep } fro
 export { isOnlinePayType } from './payment.ts';
 export { orderNoField } from './input.ts';
 export { confirmOrderCommand } from './ops.ts';
-export type { BillPayment, OnlinePayType, OrderPayments, PaymentGateway, PaymentInstructions, PaymentRequest, VerifiedPayment } from './payment.ts';
-export { allOrdersOf, cancelPendingOrder, cancelPendingOrdersOf, listOrdersForConsole, paidOrdersPerDay, recentOrdersOf, type ConsoleOrderQuery } from './console.ts';
+export type {
+  BillPayment,
+  OnlinePayType,
+  OrderPayments,
+  PaymentGateway,
+  PaymentInstructions,
+  PaymentRequest,
+  VerifiedPayment,
+} from './payment.ts';
+export {
+  allOrdersOf,
+  cancelPendingOrder,
+  cancelPendingOrdersOf,
+  listOrdersForConsole,
+  paidOrdersPerDay,
+  recentOrdersOf,
+  type ConsoleOrderQuery,
+} from './console.ts';
 export { ORDER_NO_PATTERN } from './input.ts';
 export { orderCreditFindings, paidMemberPurchases } from './verify.ts';
 export { latestReconciliationReports, reconcileDay, startDailyReconciliation, type OnReconciledPayment } from './reconcile.ts';

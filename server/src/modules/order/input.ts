@@ -9,7 +9,10 @@ import { isCalendarDate } from '../../../../common/zoned-time.ts';
 
 /** A field that passes `test` or answers exactly `message`. */
 export const checkedField = <T>(test: (v: unknown) => v is T, message: string) =>
-  z.unknown().refine(test, msg(message)).transform((v) => v as T);
+  z
+    .unknown()
+    .refine(test, msg(message))
+    .transform((v) => v as T);
 
 const dateField = (name: string) =>
   checkedField((v): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v), `${name}格式应为 YYYY-MM-DD`)
@@ -25,7 +28,10 @@ export const orderNoField = (required = '请输入订单号') =>
     checkedField((v): v is string => typeof v === 'string' && ORDER_NO_PATTERN.test(v), '订单号只能包含字母和数字，最多 40 位'),
   );
 
-export const goodsIdField = checkedField((v): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= INT4_MAX, '请选择商品');
+export const goodsIdField = checkedField(
+  (v): v is number => Number.isInteger(v) && (v as number) > 0 && (v as number) <= INT4_MAX,
+  '请选择商品',
+);
 export const payTypeField = z
   .unknown()
   .refine((v) => v !== undefined, msg('请选择支付方式'))

@@ -31,12 +31,21 @@ describe('payment in production', () => {
     const res = await call(env, 'POST', `/api/pay/sandbox/${collect.body.data.orderNo}/confirm`, { token: u.token });
     expect(res.status).toBe(403);
     // An online order from before the gateway settings were removed cannot be paid in the sandbox either.
-    const [online] = await env.ctx.db.insert(orders).values({ ...(await env.ctx.db.select().from(orders))[0]!, id: undefined, orderNo: 'ONLINE1', payType: 1 }).returning();
+    const [online] = await env.ctx.db
+      .insert(orders)
+      .values({ ...(await env.ctx.db.select().from(orders))[0]!, id: undefined, orderNo: 'ONLINE1', payType: 1 })
+      .returning();
     const sandbox = await call(env, 'POST', `/api/pay/sandbox/${online!.orderNo}/confirm`, { token: u.token });
     expect(sandbox.status).toBe(403);
     expect(sandbox.body.message).toBe('沙箱支付仅用于开发和测试环境，生产环境不可用');
-    const notice = await env.app.inject({ method: 'POST', url: '/api/pay/notify/sandbox', payload: { orderNo: collect.body.data.orderNo } });
+    const notice = await env.app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/sandbox',
+      payload: { orderNo: collect.body.data.orderNo },
+    });
     expect(notice.statusCode).toBe(404); // no sandbox notifications in production either
-    expect((await call(env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo: collect.body.data.orderNo } })).body.data.status).toBe('pending');
+    expect(
+      (await call(env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo: collect.body.data.orderNo } })).body.data.status,
+    ).toBe('pending');
   });
 });

@@ -69,7 +69,14 @@ describe('order creation per pay type', () => {
       const res = await create(u, integralGoods[1]!.id, payType);
       expect(res.status).toBe(200);
       const o = res.body.data;
-      expect(o).toMatchObject({ status: 'pending', statusText: '待支付', amount: integralGoods[1]!.price, payType, goodsName: integralGoods[1]!.name, type: 'integral' });
+      expect(o).toMatchObject({
+        status: 'pending',
+        statusText: '待支付',
+        amount: integralGoods[1]!.price,
+        payType,
+        goodsName: integralGoods[1]!.name,
+        type: 'integral',
+      });
       expect(o.payTypeText).toBe(payType === 1 ? '支付宝' : '微信支付');
       expect(o.orderNo).toMatch(/^20260301\d{6}\d{6}$/); // business date (Asia/Shanghai) + time + random
       const shanghaiCreatedAt = new Date(Date.parse(o.createdAt) + 8 * 3_600_000).toISOString(); // UTC+8, no DST
@@ -95,7 +102,12 @@ describe('order creation per pay type', () => {
   it('contact staff (9): the order waits for staff', async () => {
     const u = await createTestUser(env);
     const res = await create(u, integralGoods[0]!.id, 9);
-    expect(res.body.data).toMatchObject({ status: 'pending', payType: 9, payTypeText: '联系客服', pay: { kind: 'staff', transferRemark: res.body.data.orderNo } });
+    expect(res.body.data).toMatchObject({
+      status: 'pending',
+      payType: 9,
+      payTypeText: '联系客服',
+      pay: { kind: 'staff', transferRemark: res.body.data.orderNo },
+    });
   });
 
   it('every order number is unique', async () => {
@@ -172,7 +184,10 @@ describe('sandbox payment', () => {
     expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
     expect(answers.filter((a) => a.body.data.changed)).toHaveLength(1);
     expect(await balanceChecked(u.id)).toBe(g.points);
-    const rows = await env.ctx.db.select().from(pointsLedger).where(eq(pointsLedger.reference, `order:${orderNo}`));
+    const rows = await env.ctx.db
+      .select()
+      .from(pointsLedger)
+      .where(eq(pointsLedger.reference, `order:${orderNo}`));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ kind: 'recharge', delta: g.points, balanceAfter: g.points });
   });
@@ -306,7 +321,9 @@ describe('membership', () => {
     expect(late.status).toBe(409);
     const row = await userRow(u.id);
     expect(row.memberLevel).toBe(5);
-    expect((await call(env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo: gold.orderNo } })).body.data.status).toBe('pending');
+    expect((await call(env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo: gold.orderNo } })).body.data.status).toBe(
+      'pending',
+    );
   });
 });
 
@@ -335,13 +352,23 @@ describe('expiry', () => {
     expect((await confirm(u, paid)).status).toBe(200);
     const expired = (await create(u, integralGoods[0]!.id, 2)).body.data.orderNo;
     env.clock.advance(31 * MINUTE);
-    for (const [orderNo, message] of [[expired, '订单已过期，不能取消'], [paid, '订单已支付，不能取消']]) {
+    for (const [orderNo, message] of [
+      [expired, '订单已过期，不能取消'],
+      [paid, '订单已支付，不能取消'],
+    ]) {
       const res = await cancel(orderNo!);
       expect(res.status).toBe(409);
       expect(res.body).toMatchObject({ success: false, message });
     }
-    const statuses = await env.ctx.db.select({ orderNo: orders.orderNo, status: orders.status }).from(orders).where(eq(orders.userId, u.id));
-    expect(Object.fromEntries(statuses.map((r) => [r.orderNo, r.status]))).toEqual({ [transfer]: 'cancelled', [paid]: 'paid', [expired]: 'expired' });
+    const statuses = await env.ctx.db
+      .select({ orderNo: orders.orderNo, status: orders.status })
+      .from(orders)
+      .where(eq(orders.userId, u.id));
+    expect(Object.fromEntries(statuses.map((r) => [r.orderNo, r.status]))).toEqual({
+      [transfer]: 'cancelled',
+      [paid]: 'paid',
+      [expired]: 'expired',
+    });
     expect(await balanceChecked(u.id)).toBe(integralGoods[1]!.points);
   });
 
@@ -393,16 +420,32 @@ describe('order and ledger lists', () => {
     expect(all).toMatchObject({ total: 2, page: 1, pageSize: 10 });
     expect(all.list.map((o: { orderNo: string }) => o.orderNo)).toEqual([b.orderNo, a.orderNo]);
     expect(all.list[1]).toMatchObject({
-      orderNo: a.orderNo, goodsName: '1000 积分', type: 'integral', status: 'paid', statusText: '已支付',
-      amount: 10000, payType: 1, payTypeText: '支付宝', createdAt: '2026-04-10T15:30:00.000Z', paidAt: '2026-04-10T15:30:00.000Z',
+      orderNo: a.orderNo,
+      goodsName: '1000 积分',
+      type: 'integral',
+      status: 'paid',
+      statusText: '已支付',
+      amount: 10000,
+      payType: 1,
+      payTypeText: '支付宝',
+      createdAt: '2026-04-10T15:30:00.000Z',
+      paidAt: '2026-04-10T15:30:00.000Z',
     });
-    const day10 = (await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record', startDate: '2026-04-10', endDate: '2026-04-10' } })).body.data;
+    const day10 = (
+      await call(env, 'GET', '/api/order/list', {
+        token: u.token,
+        query: { type: 'record', startDate: '2026-04-10', endDate: '2026-04-10' },
+      })
+    ).body.data;
     expect(day10.list.map((o: { orderNo: string }) => o.orderNo)).toEqual([a.orderNo]);
-    const from11 = (await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record', startDate: '2026-04-11' } })).body.data;
+    const from11 = (await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record', startDate: '2026-04-11' } })).body
+      .data;
     expect(from11.list.map((o: { orderNo: string }) => o.orderNo)).toEqual([b.orderNo]);
-    const byNo = (await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record', orderNo: b.orderNo.slice(-8) } })).body.data;
+    const byNo = (await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record', orderNo: b.orderNo.slice(-8) } }))
+      .body.data;
     expect(byNo.list.map((o: { orderNo: string }) => o.orderNo)).toEqual([b.orderNo]);
-    const page2 = (await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record', page: 2, pageSize: 1 } })).body.data;
+    const page2 = (await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record', page: 2, pageSize: 1 } })).body
+      .data;
     expect(page2).toMatchObject({ total: 2, page: 2, pageSize: 1, list: [{ orderNo: a.orderNo }] });
   });
 
@@ -415,11 +458,18 @@ describe('order and ledger lists', () => {
     const res = (await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'integral-details' } })).body.data;
     expect(res.total).toBe(2);
     expect(res.list[0]).toEqual({
-      id: expect.any(Number), delta: 1000, balanceAfter: 1100, kind: 'recharge', kindText: '充值',
-      remark: `购买1,000 积分（订单 ${orderNo}）`, createdAt: '2026-05-02T01:00:00.000Z',
+      id: expect.any(Number),
+      delta: 1000,
+      balanceAfter: 1100,
+      kind: 'recharge',
+      kindText: '充值',
+      remark: `购买1,000 积分（订单 ${orderNo}）`,
+      createdAt: '2026-05-02T01:00:00.000Z',
     });
     expect(res.list[1]).toMatchObject({ delta: 100, balanceAfter: 100, kind: 'adjust', kindText: '人工调整' });
-    const onlyFirstDay = (await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'integral-details', endDate: '2026-05-01' } })).body.data;
+    const onlyFirstDay = (
+      await call(env, 'GET', '/api/order/list', { token: u.token, query: { type: 'integral-details', endDate: '2026-05-01' } })
+    ).body.data;
     expect(onlyFirstDay.list.map((r: { delta: number }) => r.delta)).toEqual([100]);
   });
 

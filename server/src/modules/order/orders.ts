@@ -6,7 +6,14 @@
  */
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, gte, like, lt, sql, type SQL } from 'drizzle-orm';
-import { ORDER_STATUS_LABELS, PAY_TYPE_CODES, PAY_TYPE_LABELS, PAY_TYPES, type OrderStatus, type PayType } from '../../../../common/domain.ts';
+import {
+  ORDER_STATUS_LABELS,
+  PAY_TYPE_CODES,
+  PAY_TYPE_LABELS,
+  PAY_TYPES,
+  type OrderStatus,
+  type PayType,
+} from '../../../../common/domain.ts';
 import type { OrderRow, Page, PayInstructions, PayScene } from '../../../../common/api-types.ts';
 import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
@@ -105,7 +112,16 @@ async function pendingOrNewOrder(ctx: OrderCtx, userId: number, goodsItem: Goods
     const [pending] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.goodsId, goodsItem.id), eq(orders.payType, payType), eq(orders.amount, goodsItem.price), eq(orders.status, 'pending'), gt(orders.expiresAt, now)))
+      .where(
+        and(
+          eq(orders.userId, userId),
+          eq(orders.goodsId, goodsItem.id),
+          eq(orders.payType, payType),
+          eq(orders.amount, goodsItem.price),
+          eq(orders.status, 'pending'),
+          gt(orders.expiresAt, now),
+        ),
+      )
       .orderBy(desc(orders.createdAt))
       .limit(1);
     if (pending) return pending;
@@ -115,7 +131,18 @@ async function pendingOrNewOrder(ctx: OrderCtx, userId: number, goodsItem: Goods
       if (taken && attempt < 4) continue; // order number collision: draw again
       const [row] = await tx
         .insert(orders)
-        .values({ orderNo, userId, goodsId: goodsItem.id, goodsSnapshot: goodsItem, type: goodsItem.type, amount: goodsItem.price, payType, status: 'pending', createdAt: now, expiresAt })
+        .values({
+          orderNo,
+          userId,
+          goodsId: goodsItem.id,
+          goodsSnapshot: goodsItem,
+          type: goodsItem.type,
+          amount: goodsItem.price,
+          payType,
+          status: 'pending',
+          createdAt: now,
+          expiresAt,
+        })
         .returning();
       return row!;
     }
@@ -136,7 +163,8 @@ export async function createOrder(
   const now = ctx.clock.now();
   const userId = user.id;
   const account = await collectAccountFor(ctx.db, user.operatorId);
-  if (!payTypesWith(account, payments).includes(input.payType)) throw badRequest(`${PAY_TYPE_LABELS[input.payType]}暂未开通，请选择其他支付方式`);
+  if (!payTypesWith(account, payments).includes(input.payType))
+    throw badRequest(`${PAY_TYPE_LABELS[input.payType]}暂未开通，请选择其他支付方式`);
   const goodsItem = await findGoodsOnSale(ctx.db, input.goodsId);
   if (!goodsItem) throw badRequest('商品不存在或已下架');
   if (goodsItem.type === 'member') await checkMembershipPurchase(ctx.db, userId, goodsItem.level!, goodsItem.days!, now); // 409 on a downgrade
@@ -146,7 +174,10 @@ export async function createOrder(
 }
 
 const findOwn = async (db: Executor, userId: number, orderNo: string) => {
-  const [row] = await db.select().from(orders).where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.userId, userId)));
   if (!row) throw notFound('订单不存在');
   return row;
 };

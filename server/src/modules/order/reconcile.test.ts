@@ -39,7 +39,12 @@ const buy = async (u: TestUser, payType: 1 | 2, g = goods[0]!) => {
 };
 const reconcile = (day: string) => runCommand(env.ctx, ['reconcile', day]);
 const auditRowsOf = async (orderNo: string) =>
-  (await env.ctx.db.select().from(auditLog).where(and(eq(auditLog.action, 'order.reconcile'), eq(auditLog.target, `order:${orderNo}`)))).length;
+  (
+    await env.ctx.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'order.reconcile'), eq(auditLog.target, `order:${orderNo}`)))
+  ).length;
 
 const today = billDay(new Date());
 const yesterday = new Date(Date.now() - 24 * 60 * MINUTE);
@@ -74,7 +79,9 @@ describe('ops reconcile <day> against both gateways', () => {
     orderNos.wxGone = (await buy(buyer, 2, goods[1])).orderNo;
     const wxGone = wechat.pay(orderNos.wxGone);
     const n = wechat.notification({ out_trade_no: orderNos.wxGone });
-    expect((await env.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: n.headers, payload: n.body })).statusCode).toBe(204);
+    expect((await env.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: n.headers, payload: n.body })).statusCode).toBe(
+      204,
+    );
     wxGone.paidAt = yesterday;
     orderNos.wxWrong = (await buy(buyer, 2, goods[2])).orderNo;
     wechat.pay(orderNos.wxWrong).billedTotal = 1;
@@ -129,7 +136,12 @@ describe('ops reconcile <day> against both gateways', () => {
     const day = billDay(yesterday);
     const reportsOf = () => env.ctx.db.$count(reconciliationReports, eq(reconciliationReports.day, day));
     expect(await reportsOf()).toBe(0);
-    const stop = startDailyReconciliation(env.ctx, env.providers.payments.forPayType, { onCredited: auditReconciledPayment(env.clock), log: { error: () => {} } }, 30);
+    const stop = startDailyReconciliation(
+      env.ctx,
+      env.providers.payments.forPayType,
+      { onCredited: auditReconciledPayment(env.clock), log: { error: () => {} } },
+      30,
+    );
     try {
       await expect.poll(reportsOf, { timeout: 10_000 }).toBe(2);
       await new Promise((r) => setTimeout(r, 200)); // several more ticks
@@ -138,7 +150,10 @@ describe('ops reconcile <day> against both gateways', () => {
       stop();
     }
     // Yesterday's bills list the two payments booked here by notification (paid at the gateway then).
-    const [report] = await env.ctx.db.select().from(reconciliationReports).where(and(eq(reconciliationReports.day, day), eq(reconciliationReports.gateway, 'alipay')));
+    const [report] = await env.ctx.db
+      .select()
+      .from(reconciliationReports)
+      .where(and(eq(reconciliationReports.day, day), eq(reconciliationReports.gateway, 'alipay')));
     expect(report).toMatchObject({ billPayments: 1, credited: [], differences: [] });
   });
 

@@ -147,7 +147,12 @@ export async function latestReconciliationReports(db: ReconcileCtx['db'], limit 
   const rows = await db
     .selectDistinctOn([reconciliationReports.day, reconciliationReports.gateway])
     .from(reconciliationReports)
-    .orderBy(desc(reconciliationReports.day), reconciliationReports.gateway, desc(reconciliationReports.createdAt), desc(reconciliationReports.id))
+    .orderBy(
+      desc(reconciliationReports.day),
+      reconciliationReports.gateway,
+      desc(reconciliationReports.createdAt),
+      desc(reconciliationReports.id),
+    )
     .limit(limit);
   return rows.map(toReport);
 }
@@ -155,14 +160,27 @@ export async function latestReconciliationReports(db: ReconcileCtx['db'], limit 
 /** The differences of each gateway's latest report (latest bill day, latest run): what reconciliation_differences shows. */
 export async function latestDifferencesPerGateway(db: ReconcileCtx['db']): Promise<Array<{ gateway: string; differences: number }>> {
   const rows = await db
-    .selectDistinctOn([reconciliationReports.gateway], { gateway: reconciliationReports.gateway, differences: sql<number>`jsonb_array_length(${reconciliationReports.differences})` })
+    .selectDistinctOn([reconciliationReports.gateway], {
+      gateway: reconciliationReports.gateway,
+      differences: sql<number>`jsonb_array_length(${reconciliationReports.differences})`,
+    })
     .from(reconciliationReports)
-    .orderBy(reconciliationReports.gateway, desc(reconciliationReports.day), desc(reconciliationReports.createdAt), desc(reconciliationReports.id));
+    .orderBy(
+      reconciliationReports.gateway,
+      desc(reconciliationReports.day),
+      desc(reconciliationReports.createdAt),
+      desc(reconciliationReports.id),
+    );
   return rows.map((r) => ({ gateway: r.gateway, differences: Number(r.differences) }));
 }
 
 /** Every hour, on one process at a time: yesterday's bills of the gateways not yet reconciled for it. */
-export function startDailyReconciliation(ctx: ReconcileCtx & Pick<AppContext, 'exclusive'>, payments: OrderPayments, opts: ReconcileOptions & { log: Pick<Logger, 'error'> }, everyMs = HOUR): () => void {
+export function startDailyReconciliation(
+  ctx: ReconcileCtx & Pick<AppContext, 'exclusive'>,
+  payments: OrderPayments,
+  opts: ReconcileOptions & { log: Pick<Logger, 'error'> },
+  everyMs = HOUR,
+): () => void {
   const run = () => reconcileDay(ctx, payments, addDays(localDate(ctx.clock.now(), BILL_TIME_ZONE), -1), { ...opts, skipReconciled: true });
   return startPeriodicJob(ctx.exclusive, { name: 'reconciliation', everyMs, run }, opts.log);
 }

@@ -33,7 +33,11 @@ const dueConditions = (now: Date, scope: ExpiryScope): SQL[] => {
 export async function expireDueOrders(db: Executor, now: Date, scope: ExpiryScope = {}, keep: string[] = []) {
   const conditions = dueConditions(now, scope);
   if (keep.length > 0) conditions.push(notInArray(orders.orderNo, keep));
-  return db.update(orders).set({ status: 'expired' }).where(and(...conditions)).returning({ orderNo: orders.orderNo, payType: orders.payType });
+  return db
+    .update(orders)
+    .set({ status: 'expired' })
+    .where(and(...conditions))
+    .returning({ orderNo: orders.orderNo, payType: orders.payType });
 }
 
 /**
@@ -125,7 +129,10 @@ export async function payOrder(
       .where(and(eq(orders.orderNo, orderNo), payable, ...mine))
       .returning();
     if (!paid) {
-      const [existing] = await tx.select().from(orders).where(and(eq(orders.orderNo, orderNo), ...mine));
+      const [existing] = await tx
+        .select()
+        .from(orders)
+        .where(and(eq(orders.orderNo, orderNo), ...mine));
       if (!existing) throw notFound('订单不存在');
       if (existing.status === 'paid') return { order: toOrderView(existing), changed: false };
       if (existing.status === 'expired' || existing.status === 'pending') throw conflict('订单已过期，不能再支付，请重新下单');
@@ -190,6 +197,11 @@ export async function settleIfPaidAtGateway(ctx: OrderCtx, payments: OrderPaymen
  * Periodic sweep so expired orders show as such (and are closed at their gateway) even if nobody
  * reads them; one process at a time runs it.
  */
-export function startExpirySweep(ctx: OrderCtx & Pick<AppContext, 'exclusive'>, payments: OrderPayments, log: Pick<Logger, 'error'>, everyMs = MINUTE): () => void {
+export function startExpirySweep(
+  ctx: OrderCtx & Pick<AppContext, 'exclusive'>,
+  payments: OrderPayments,
+  log: Pick<Logger, 'error'>,
+  everyMs = MINUTE,
+): () => void {
   return startPeriodicJob(ctx.exclusive, { name: 'order-expiry', everyMs, run: () => expireOrders(ctx, payments) }, log);
 }

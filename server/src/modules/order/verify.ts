@@ -26,7 +26,10 @@ export async function orderCreditFindings(db: Executor): Promise<MoneyFinding[]>
     if (order.status === 'paid') {
       if (!credit) findings.push({ userId: order.userId, message: `已支付的积分订单 ${order.orderNo} 未入账（应入 ${points} 积分）` });
       else if (credit.rows !== 1 || credit.delta !== points || credit.userId !== order.userId) {
-        findings.push({ userId: order.userId, message: `积分订单 ${order.orderNo} 入账 ${credit.rows} 笔共 ${credit.delta} 积分，应为 1 笔 ${points} 积分` });
+        findings.push({
+          userId: order.userId,
+          message: `积分订单 ${order.orderNo} 入账 ${credit.rows} 笔共 ${credit.delta} 积分，应为 1 笔 ${points} 积分`,
+        });
       }
     } else if (credit) {
       findings.push({ userId: order.userId, message: `未支付（${order.status}）的积分订单 ${order.orderNo} 却入账 ${credit.delta} 积分` });
@@ -39,11 +42,19 @@ export async function orderCreditFindings(db: Executor): Promise<MoneyFinding[]>
 }
 
 /** Paid member orders, oldest payment first: what a membership is bought with. */
-export async function paidMemberPurchases(db: Executor): Promise<Array<{ userId: number; orderNo: string; level: number; days: number; at: Date }>> {
+export async function paidMemberPurchases(
+  db: Executor,
+): Promise<Array<{ userId: number; orderNo: string; level: number; days: number; at: Date }>> {
   const rows = await db
     .select({ userId: orders.userId, orderNo: orders.orderNo, snapshot: orders.goodsSnapshot, paidAt: orders.paidAt })
     .from(orders)
     .where(and(eq(orders.type, 'member'), eq(orders.status, 'paid')))
     .orderBy(asc(orders.paidAt), asc(orders.id));
-  return rows.map((r) => ({ userId: r.userId, orderNo: r.orderNo, level: r.snapshot.level ?? 1, days: r.snapshot.days ?? 0, at: r.paidAt! }));
+  return rows.map((r) => ({
+    userId: r.userId,
+    orderNo: r.orderNo,
+    level: r.snapshot.level ?? 1,
+    days: r.snapshot.days ?? 0,
+    at: r.paidAt!,
+  }));
 }

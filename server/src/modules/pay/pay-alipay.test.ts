@@ -56,7 +56,11 @@ describe('creating a payment', () => {
     expect(order.pay.payUrl.startsWith(t.fake.gateway)).toBe(true);
     const opened = t.fake.openPayUrl(order.pay.payUrl);
     expect(opened.refused).toBeNull();
-    expect(opened.params).toMatchObject({ method: 'alipay.trade.wap.pay', notify_url: `${PUBLIC_BASE_URL}/api/pay/notify/alipay`, return_url: `${PUBLIC_BASE_URL}/recharge/record` });
+    expect(opened.params).toMatchObject({
+      method: 'alipay.trade.wap.pay',
+      notify_url: `${PUBLIC_BASE_URL}/api/pay/notify/alipay`,
+      return_url: `${PUBLIC_BASE_URL}/recharge/record`,
+    });
     expect(opened.biz).toMatchObject({ out_trade_no: order.orderNo, total_amount: yuan(t.goods[1]!.price), product_code: 'QUICK_WAP_WAY' });
   });
 
@@ -131,7 +135,9 @@ describe('notifications (POST /api/pay/notify/alipay)', () => {
       expect(res.body, JSON.stringify(form)).toBe('fail');
     }
     // Genuine but only "waiting for payment": acknowledged, nothing booked.
-    expect((await notify(t.fake.notification({ out_trade_no: order.orderNo, total_amount: amount, trade_status: 'WAIT_BUYER_PAY' }))).body).toBe('success');
+    expect(
+      (await notify(t.fake.notification({ out_trade_no: order.orderNo, total_amount: amount, trade_status: 'WAIT_BUYER_PAY' }))).body,
+    ).toBe('success');
     expect(await balance(u.id)).toBe(0);
     expect(await statusOf(order.orderNo)).toBe('pending');
   });
@@ -158,7 +164,9 @@ describe('orders whose notification never came', () => {
     const order = await buy(u);
     t.fake.pay(order.orderNo);
     t.env.clock.advance(31 * MINUTE);
-    expect((await call(t.env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record' } })).body.data.list[0].status).toBe('paid');
+    expect((await call(t.env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record' } })).body.data.list[0].status).toBe(
+      'paid',
+    );
     expect(t.fake.callsOf('alipay.trade.query').some((c) => c.biz.out_trade_no === order.orderNo)).toBe(true);
     expect((await notify(t.fake.notification({ out_trade_no: order.orderNo, total_amount: yuan(order.amount) }))).body).toBe('success');
     expect(await statusOf(order.orderNo)).toBe('paid');
@@ -238,7 +246,9 @@ describe('cancel and expiry close the trade at the gateway', () => {
     const u = await createTestUser(t.env);
     const order = await buy(u, t.goods[3]!);
     t.env.clock.advance(30 * MINUTE);
-    expect((await call(t.env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo: order.orderNo } })).body.data.status).toBe('expired');
+    expect((await call(t.env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo: order.orderNo } })).body.data.status).toBe(
+      'expired',
+    );
     await expect.poll(() => t.fake.trades.get(order.orderNo)!.status, { timeout: 10_000 }).toBe('TRADE_CLOSED');
   });
 });
@@ -247,7 +257,12 @@ describe('a gateway that never answers', () => {
   it('create, query and close are each answered 503 in Chinese once the timeout passes', async () => {
     const { settings } = readPaymentSettings({ ...t.fake.env, PUBLIC_BASE_URL });
     const logged: string[] = [];
-    const provider = createAlipayProvider(settings.alipay!, { notifyUrl: 'https://a.test/n', returnUrl: 'https://a.test/r', log: (m) => logged.push(m), timeoutMs: 300 });
+    const provider = createAlipayProvider(settings.alipay!, {
+      notifyUrl: 'https://a.test/n',
+      returnUrl: 'https://a.test/r',
+      log: (m) => logged.push(m),
+      timeoutMs: 300,
+    });
     await expectEachCallTimesOut(provider, t.fake, logged, '支付宝暂时无法处理，请稍后再试或选择其他支付方式');
   });
 });

@@ -19,7 +19,11 @@ describe('readPaymentSettings', () => {
   });
 
   it('Alipay from PEM text with \\n escapes, the default production gateway', () => {
-    const { settings, problems } = readPaymentSettings({ ALIPAY_APP_ID: '2021000000000001', ALIPAY_PRIVATE_KEY: privatePem.replace(/\n/g, '\\n'), ALIPAY_PUBLIC_KEY: publicPem });
+    const { settings, problems } = readPaymentSettings({
+      ALIPAY_APP_ID: '2021000000000001',
+      ALIPAY_PRIVATE_KEY: privatePem.replace(/\n/g, '\\n'),
+      ALIPAY_PUBLIC_KEY: publicPem,
+    });
     expect(problems).toEqual([]);
     expect(settings.alipay).toMatchObject({ appId: '2021000000000001', gateway: ALIPAY_PRODUCTION_GATEWAY, alipayPublicKey: publicPem });
     expect(settings.alipay!.privateKey).toContain('BEGIN PRIVATE KEY');
@@ -57,17 +61,33 @@ describe('readPaymentSettings', () => {
       'Invalid setting PUBLIC_BASE_URL="shop.example.com": set it to a full http(s) URL.',
       'Invalid setting ALIPAY_PUBLIC_KEY_FILE="/nonexistent/alipay.pem": the file cannot be read (ENOENT).',
       expect.stringMatching(/^Missing setting ALIPAY_PUBLIC_KEY \(or ALIPAY_PUBLIC_KEY_FILE\): .*\(Alipay is configured in part\)\.$/),
-      ...['WECHATPAY_APPID', 'WECHATPAY_SERIAL_NO', 'WECHATPAY_PRIVATE_KEY (or WECHATPAY_PRIVATE_KEY_FILE)', 'WECHATPAY_PLATFORM_PUBLIC_KEY (or WECHATPAY_PLATFORM_PUBLIC_KEY_FILE)', 'WECHATPAY_PLATFORM_PUBLIC_KEY_ID', 'WECHATPAY_API_V3_KEY'].map(
-        (name) => expect.stringMatching(new RegExp(`^Missing setting ${name.replace(/[()]/g, '\\$&')}: .*\\(WeChat Pay is configured in part\\)\\.$`)),
+      ...[
+        'WECHATPAY_APPID',
+        'WECHATPAY_SERIAL_NO',
+        'WECHATPAY_PRIVATE_KEY (or WECHATPAY_PRIVATE_KEY_FILE)',
+        'WECHATPAY_PLATFORM_PUBLIC_KEY (or WECHATPAY_PLATFORM_PUBLIC_KEY_FILE)',
+        'WECHATPAY_PLATFORM_PUBLIC_KEY_ID',
+        'WECHATPAY_API_V3_KEY',
+      ].map((name) =>
+        expect.stringMatching(
+          new RegExp(`^Missing setting ${name.replace(/[()]/g, '\\$&')}: .*\\(WeChat Pay is configured in part\\)\\.$`),
+        ),
       ),
     ]);
     const badKey = readPaymentSettings({ ALIPAY_APP_ID: '1', ALIPAY_PRIVATE_KEY: 'not a key', ALIPAY_PUBLIC_KEY: publicPem }).problems;
-    expect(badKey).toEqual(["Invalid setting ALIPAY_PRIVATE_KEY: set it to an RSA private key (PEM, or the bare base64 the vendor's key tool prints)."]);
+    expect(badKey).toEqual([
+      "Invalid setting ALIPAY_PRIVATE_KEY: set it to an RSA private key (PEM, or the bare base64 the vendor's key tool prints).",
+    ]);
   });
 
   it('production needs a gateway and the public origin', () => {
     expect(productionPaymentProblems({})).toHaveLength(2);
-    const alipayOnly = readPaymentSettings({ ALIPAY_APP_ID: '1', ALIPAY_PRIVATE_KEY: privatePem, ALIPAY_PUBLIC_KEY: publicPem, PUBLIC_BASE_URL: 'https://shop.example.com/' });
+    const alipayOnly = readPaymentSettings({
+      ALIPAY_APP_ID: '1',
+      ALIPAY_PRIVATE_KEY: privatePem,
+      ALIPAY_PUBLIC_KEY: publicPem,
+      PUBLIC_BASE_URL: 'https://shop.example.com/',
+    });
     expect(alipayOnly.settings.publicBaseUrl).toBe('https://shop.example.com');
     expect(productionPaymentProblems(alipayOnly.settings)).toEqual([]);
   });
@@ -79,7 +99,11 @@ describe('production start', () => {
     try {
       const env: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', HOST: '127.0.0.1' };
       for (const name of Object.keys(env)) if (/^(ALIPAY|WECHATPAY)_|^PUBLIC_BASE_URL$|^DATABASE_URL$/.test(name)) delete env[name];
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: path.resolve(import.meta.dirname, '../../..'), env, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       let stderr = '';
       child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));

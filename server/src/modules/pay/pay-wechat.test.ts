@@ -30,7 +30,9 @@ describe('WeChat Pay Native', () => {
     const u = await createTestUser(t.env);
     const order = await buy(u);
     expect(order.pay).toEqual({ kind: 'online', provider: 'wechat', qrCode: expect.stringMatching(/^weixin:\/\/wxpay\/bizpayurl\?pr=/) });
-    const placed = t.fake.calls.find((c) => c.path === '/v3/pay/transactions/native' && (c.body as { out_trade_no: string }).out_trade_no === order.orderNo);
+    const placed = t.fake.calls.find(
+      (c) => c.path === '/v3/pay/transactions/native' && (c.body as { out_trade_no: string }).out_trade_no === order.orderNo,
+    );
     expect(placed!.body).toMatchObject({
       appid: t.fake.appId,
       mchid: t.fake.mchId,
@@ -99,7 +101,9 @@ describe('WeChat Pay Native', () => {
 
     const late = await buy(u, t.goods[1]!);
     t.env.clock.advance(30 * MINUTE);
-    expect((await call(t.env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record' } })).body.data.list[0].status).toBe('expired');
+    expect((await call(t.env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record' } })).body.data.list[0].status).toBe(
+      'expired',
+    );
     await expect.poll(() => t.fake.transactions.get(late.orderNo)!.trade_state, { timeout: 10_000 }).toBe('CLOSED');
   });
 });
@@ -108,7 +112,11 @@ describe('a gateway that never answers', () => {
   it('create, query and close are each answered 503 in Chinese once the timeout passes', async () => {
     const { settings } = readPaymentSettings({ ...t.fake.env, PUBLIC_BASE_URL });
     const logged: string[] = [];
-    const provider = createWechatPayProvider(settings.wechatPay!, { notifyUrl: 'https://a.test/n', log: (m) => logged.push(m), timeoutMs: 300 });
+    const provider = createWechatPayProvider(settings.wechatPay!, {
+      notifyUrl: 'https://a.test/n',
+      log: (m) => logged.push(m),
+      timeoutMs: 300,
+    });
     await expectEachCallTimesOut(provider, t.fake, logged, '微信支付暂时无法处理，请稍后再试或选择其他支付方式');
   });
 });

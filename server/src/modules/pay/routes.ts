@@ -76,7 +76,11 @@ export async function payRoutes(app: FastifyInstance, { gateways }: PayRoutesOpt
     const payTypes = await listedPayTypes(ctx.db, request.user?.operatorId ?? null, payments);
     const key = payTypes.join(',');
     let answer = payTypeAnswers.get(key);
-    if (!answer) payTypeAnswers.set(key, (answer = prepareAnswer(payTypes.map((payType): PayTypeOption => ({ payType, payTypeText: PAY_TYPE_LABELS[payType] })))));
+    if (!answer)
+      payTypeAnswers.set(
+        key,
+        (answer = prepareAnswer(payTypes.map((payType): PayTypeOption => ({ payType, payTypeText: PAY_TYPE_LABELS[payType] })))),
+      );
     return sendPrepared(request, reply.header('vary', 't-token'), answer, request.user ? 'private' : 'public');
   });
 
@@ -92,11 +96,13 @@ export async function payRoutes(app: FastifyInstance, { gateways }: PayRoutesOpt
     if (!isOnlinePayType(order.payType)) throw forbidden('转账和联系客服的订单由客服确认收款，不能在沙箱支付');
     if (payments(order.payType) !== sandboxProvider) throw forbidden('沙箱支付仅用于开发和测试环境，生产环境不可用');
     const verified = await sandboxProvider.verifyNotification(sandboxProvider.notificationFor(order.orderNo, order.amount));
-    const result = await countedPayment(sandboxProvider.name, () => payOrder(ctx, verified!.orderNo, {
-      paidAmount: verified!.paidAmount,
-      providerTradeNo: verified!.providerTradeNo,
-      ownerId: user.id,
-    }));
+    const result = await countedPayment(sandboxProvider.name, () =>
+      payOrder(ctx, verified!.orderNo, {
+        paidAmount: verified!.paidAmount,
+        providerTradeNo: verified!.providerTradeNo,
+        ownerId: user.id,
+      }),
+    );
     return ok({ ...result.order, changed: result.changed, integral: result.integral });
   });
 

@@ -5,7 +5,13 @@
  * Never available when NODE_ENV=production.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { RejectedNotification, type PaymentProvider, type PaymentRequest, type ProviderNotification, type VerifiedPayment } from './provider.ts';
+import {
+  RejectedNotification,
+  type PaymentProvider,
+  type PaymentRequest,
+  type ProviderNotification,
+  type VerifiedPayment,
+} from './provider.ts';
 
 interface SandboxNotice {
   orderNo: string;
@@ -36,7 +42,13 @@ export function createSandboxProvider(secret: Buffer = randomBytes(32)): Payment
     },
     async verifyNotification(notification): Promise<VerifiedPayment> {
       const n = notification.body as Partial<SandboxNotice> | null;
-      if (!n || typeof n.orderNo !== 'string' || !Number.isInteger(n.paidAmount) || typeof n.tradeNo !== 'string' || typeof n.sign !== 'string') {
+      if (
+        !n ||
+        typeof n.orderNo !== 'string' ||
+        !Number.isInteger(n.paidAmount) ||
+        typeof n.tradeNo !== 'string' ||
+        typeof n.sign !== 'string'
+      ) {
         throw new RejectedNotification('malformed sandbox notice');
       }
       const expected = Buffer.from(sign(n.orderNo, n.paidAmount!, n.tradeNo));

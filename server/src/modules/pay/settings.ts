@@ -104,7 +104,8 @@ function validUrl(name: string, value: string, problems: string[]): string {
 function missingOf(group: string, required: Array<[name: string, value: string | undefined, what: string]>, problems: string[]): boolean {
   const missing = required.filter(([, v]) => !v);
   const anySet = missing.length < required.length;
-  if (anySet) for (const [name, , what] of missing) problems.push(`Missing setting ${name}: set it to ${what} (${group} is configured in part).`);
+  if (anySet)
+    for (const [name, , what] of missing) problems.push(`Missing setting ${name}: set it to ${what} (${group} is configured in part).`);
   return anySet && missing.length === 0;
 }
 
@@ -126,7 +127,11 @@ export function readPaymentSettings(env: Env): PaymentSettingsResult {
     [
       ['ALIPAY_APP_ID', env.ALIPAY_APP_ID, 'the APPID of the application on the Alipay open platform'],
       ['ALIPAY_PRIVATE_KEY (or ALIPAY_PRIVATE_KEY_FILE)', aliPrivate, "the application's RSA2 private key"],
-      ['ALIPAY_PUBLIC_KEY (or ALIPAY_PUBLIC_KEY_FILE)', aliPublic, 'the Alipay public key (支付宝公钥) shown after uploading the application public key'],
+      [
+        'ALIPAY_PUBLIC_KEY (or ALIPAY_PUBLIC_KEY_FILE)',
+        aliPublic,
+        'the Alipay public key (支付宝公钥) shown after uploading the application public key',
+      ],
     ],
     problems,
   );
@@ -148,14 +153,19 @@ export function readPaymentSettings(env: Env): PaymentSettingsResult {
       ['WECHATPAY_APPID', env.WECHATPAY_APPID, 'the AppID bound to the merchant (公众号 or 小程序)'],
       ['WECHATPAY_SERIAL_NO', env.WECHATPAY_SERIAL_NO, 'the serial number of the merchant API certificate'],
       ['WECHATPAY_PRIVATE_KEY (or WECHATPAY_PRIVATE_KEY_FILE)', wxPrivate, 'the merchant API private key (apiclient_key.pem)'],
-      ['WECHATPAY_PLATFORM_PUBLIC_KEY (or WECHATPAY_PLATFORM_PUBLIC_KEY_FILE)', wxPublic, 'the WeChat Pay public key (微信支付公钥, pub_key.pem)'],
+      [
+        'WECHATPAY_PLATFORM_PUBLIC_KEY (or WECHATPAY_PLATFORM_PUBLIC_KEY_FILE)',
+        wxPublic,
+        'the WeChat Pay public key (微信支付公钥, pub_key.pem)',
+      ],
       ['WECHATPAY_PLATFORM_PUBLIC_KEY_ID', env.WECHATPAY_PLATFORM_PUBLIC_KEY_ID, 'the id of that public key (PUB_KEY_ID_...)'],
       ['WECHATPAY_API_V3_KEY', env.WECHATPAY_API_V3_KEY, 'the 32-character API v3 key'],
     ],
     problems,
   );
   if (wechatComplete) {
-    if (Buffer.byteLength(env.WECHATPAY_API_V3_KEY!) !== 32) problems.push('Invalid setting WECHATPAY_API_V3_KEY: set it to the 32-character API v3 key.');
+    if (Buffer.byteLength(env.WECHATPAY_API_V3_KEY!) !== 32)
+      problems.push('Invalid setting WECHATPAY_API_V3_KEY: set it to the 32-character API v3 key.');
     settings.wechatPay = {
       mchId: env.WECHATPAY_MCHID!,
       appId: env.WECHATPAY_APPID!,
@@ -178,7 +188,10 @@ export function productionPaymentProblems(settings: PaymentSettings): string[] {
       'Missing payment settings: set ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY (Alipay), or the WECHATPAY_* settings (WeChat Pay), or both (NODE_ENV=production takes real payments only).',
     );
   }
-  if (!settings.publicBaseUrl) problems.push("Missing setting PUBLIC_BASE_URL: set it to the site's public https origin, where the payment gateways send their notifications.");
+  if (!settings.publicBaseUrl)
+    problems.push(
+      "Missing setting PUBLIC_BASE_URL: set it to the site's public https origin, where the payment gateways send their notifications.",
+    );
   return problems;
 }
 

@@ -9,7 +9,13 @@ import { Aes, Formatter, Rsa, Wechatpay } from 'wechatpay-axios-plugin';
 import { readWechatPayBill } from './bills.ts';
 import type { WechatPaySettings } from './settings.ts';
 import { serviceUnavailable } from '../../http/errors.ts';
-import { GATEWAY_TIMEOUT_MS, RejectedNotification, type PaymentProvider, type ProviderNotification, type VerifiedPayment } from './provider.ts';
+import {
+  GATEWAY_TIMEOUT_MS,
+  RejectedNotification,
+  type PaymentProvider,
+  type ProviderNotification,
+  type VerifiedPayment,
+} from './provider.ts';
 
 /** How far a notification's timestamp may be from our clock (the vendor's own limit for answers). */
 const MAX_CLOCK_OFFSET_SECONDS = 300;
@@ -72,13 +78,19 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
 
   const unavailable = (what: string, err: unknown) => {
     const failure = err as GatewayFailure;
-    options.log(`wechatpay ${what} failed: ${failure.response?.status ?? ''} ${failure.response?.data?.code ?? ''} ${failure.response?.data?.message ?? failure.message ?? ''}`);
+    options.log(
+      `wechatpay ${what} failed: ${failure.response?.status ?? ''} ${failure.response?.data?.code ?? ''} ${failure.response?.data?.message ?? failure.message ?? ''}`,
+    );
     return serviceUnavailable('微信支付暂时无法处理，请稍后再试或选择其他支付方式');
   };
 
   const paymentOf = (t: Transaction): VerifiedPayment | null =>
     t.trade_state === 'SUCCESS' && t.out_trade_no
-      ? { orderNo: t.out_trade_no, paidAmount: Number.isInteger(t.amount?.total) ? t.amount!.total! : Number.NaN, providerTradeNo: t.transaction_id ?? '' }
+      ? {
+          orderNo: t.out_trade_no,
+          paidAmount: Number.isInteger(t.amount?.total) ? t.amount!.total! : Number.NaN,
+          providerTradeNo: t.transaction_id ?? '',
+        }
       : null;
 
   return {
@@ -110,13 +122,16 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
       const serial = header(headers, 'Wechatpay-Serial');
       if (!timestamp || !nonce || !signature || !serial) throw new RejectedNotification('Wechatpay-* headers missing');
       if (serial !== settings.platformPublicKeyId) throw new RejectedNotification(`signed with unknown key ${serial}`);
-      if (Math.abs(now().getTime() / 1000 - Number(timestamp)) > MAX_CLOCK_OFFSET_SECONDS) throw new RejectedNotification('timestamp too far from now');
+      if (Math.abs(now().getTime() / 1000 - Number(timestamp)) > MAX_CLOCK_OFFSET_SECONDS)
+        throw new RejectedNotification('timestamp too far from now');
       if (!Rsa.verify(Formatter.response(timestamp, nonce, body), signature, publicKey)) throw new RejectedNotification('bad signature');
       let transaction: Transaction;
       try {
         const notice = JSON.parse(body) as { resource?: { ciphertext: string; nonce: string; associated_data?: string } };
         const resource = notice.resource!;
-        transaction = JSON.parse(Aes.AesGcm.decrypt(resource.ciphertext, settings.apiV3Key, resource.nonce, resource.associated_data ?? ''));
+        transaction = JSON.parse(
+          Aes.AesGcm.decrypt(resource.ciphertext, settings.apiV3Key, resource.nonce, resource.associated_data ?? ''),
+        );
       } catch {
         throw new RejectedNotification('resource cannot be decrypted');
       }
@@ -146,7 +161,9 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
     },
 
     async downloadBill(day) {
-      const { data } = (await bills.bill.tradebill.get({ params: { bill_date: day, bill_type: 'ALL' } })) as { data: { download_url?: string; hash_type?: string; hash_value?: string } };
+      const { data } = (await bills.bill.tradebill.get({ params: { bill_date: day, bill_type: 'ALL' } })) as {
+        data: { download_url?: string; hash_type?: string; hash_value?: string };
+      };
       if (!data.download_url) throw new Error('wechatpay tradebill: no download_url');
       // The file itself is not signed (the plugin knows /v3/billdownload/file); its SHA-1 comes with the signed answer above.
       const link = new URL(data.download_url);

@@ -95,10 +95,7 @@ export interface FormPrice {
  * Prices a plan form from the current table: the base service must belong to the platform and
  * exactly one option must be chosen for each of its conditions (400 otherwise).
  */
-export async function priceForm(
-  db: Executor,
-  form: { flowType: FlowType; configId: number; optionIds: number[] },
-): Promise<FormPrice> {
+export async function priceForm(db: Executor, form: { flowType: FlowType; configId: number; optionIds: number[] }): Promise<FormPrice> {
   const service = await findBaseService(db, form.flowType, form.configId);
   if (!service) throw badRequest('基础服务不存在或不属于该平台');
   const chosen = new Set(form.optionIds);
@@ -119,4 +116,3 @@ export async function priceForm(
   if (snapshot.length !== form.optionIds.length) throw badRequest('深度条件选项不属于该基础服务');
   return { configName: service.name, baseIntegral: service.integral, options: snapshot, unitCost: unitCost(service, form.optionIds) };
 }
-

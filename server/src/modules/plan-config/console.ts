@@ -35,12 +35,19 @@ export async function priceTableForConsole(db: Executor): Promise<PriceTableTree
 
 export async function findPriceRow<K extends PriceRowKind>(db: Executor, kind: K, id: number): Promise<RecordOf<K> | null> {
   const table = TABLES[kind];
-  const [row] = await db.select().from(table as typeof planConfigs).where(eq(table.id, id)).for('update');
+  const [row] = await db
+    .select()
+    .from(table as typeof planConfigs)
+    .where(eq(table.id, id))
+    .for('update');
   return (row as RecordOf<K> | undefined) ?? null;
 }
 
 export async function createPriceRow<K extends PriceRowKind>(tx: Executor, kind: K, values: InsertOf<K>): Promise<RecordOf<K>> {
-  const [row] = await tx.insert(TABLES[kind] as typeof planConfigs).values(values as never).returning();
+  const [row] = await tx
+    .insert(TABLES[kind] as typeof planConfigs)
+    .values(values as never)
+    .returning();
   await bumpCacheVersion(tx, PLAN_CONFIGS_CACHE);
   return row as RecordOf<K>;
 }
@@ -55,7 +62,11 @@ export async function updatePriceRow<K extends PriceRowKind>(
   const before = await findPriceRow(tx, kind, id);
   if (!before) return null;
   const table = TABLES[kind];
-  const [after] = await tx.update(table as typeof planConfigs).set(values as never).where(eq(table.id, id)).returning();
+  const [after] = await tx
+    .update(table as typeof planConfigs)
+    .set(values as never)
+    .where(eq(table.id, id))
+    .returning();
   await bumpCacheVersion(tx, PLAN_CONFIGS_CACHE);
   return { before, after: after as RecordOf<K> };
 }

@@ -78,11 +78,17 @@ describe('plan config (price table)', () => {
     const price = await priceForm(env.ctx.db, { flowType: 'tb', configId: svc.id, optionIds: pick });
     expect(price.unitCost).toBe(2 + 1 + 2 + 1);
     expect(price.options.map((o) => o.optionLabel)).toEqual(['120 秒', '浏览 4 个其他商品', '需要']);
-    await expect(priceForm(env.ctx.db, { flowType: 'tb', configId: svc.id, optionIds: pick.slice(0, 2) })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(priceForm(env.ctx.db, { flowType: 'tb', configId: svc.id, optionIds: pick.slice(0, 2) })).rejects.toMatchObject({
+      statusCode: 400,
+    });
     const twoOfOne = [svc.conditionList[0].optionList[0].id, svc.conditionList[0].optionList[1].id, pick[2]];
-    await expect(priceForm(env.ctx.db, { flowType: 'tb', configId: svc.id, optionIds: twoOfOne })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(priceForm(env.ctx.db, { flowType: 'tb', configId: svc.id, optionIds: twoOfOne })).rejects.toMatchObject({
+      statusCode: 400,
+    });
     const foreignOption = full[1].planConfigList[0].conditionList[0].optionList[0].id;
-    await expect(priceForm(env.ctx.db, { flowType: 'tb', configId: svc.id, optionIds: [...pick, foreignOption] })).rejects.toMatchObject({ statusCode: 400 });
+    await expect(priceForm(env.ctx.db, { flowType: 'tb', configId: svc.id, optionIds: [...pick, foreignOption] })).rejects.toMatchObject({
+      statusCode: 400,
+    });
     await expect(priceForm(env.ctx.db, { flowType: 'jd', configId: svc.id, optionIds: pick })).rejects.toMatchObject({ statusCode: 400 });
   });
 });

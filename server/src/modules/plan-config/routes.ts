@@ -10,7 +10,11 @@ import * as routes from '../../../../common/routes.ts';
 const configQuery = z.strictObject({ flowType: flowTypeSchema });
 const deepConditionQuery = z.strictObject({
   flowType: flowTypeSchema,
-  configId: z.coerce.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')).max(INT4_MAX, msg('基础服务不正确')),
+  configId: z.coerce
+    .number(msg('请选择基础服务'))
+    .int(msg('基础服务不正确'))
+    .positive(msg('基础服务不正确'))
+    .max(INT4_MAX, msg('基础服务不正确')),
 });
 
 /**
@@ -23,7 +27,9 @@ export async function planConfigRoutes(app: FastifyInstance) {
   const answers = perSource((platforms: PlatformPrices[]) => ({
     fullData: prepareAnswer(platforms.map(withTimeZone)),
     platform: new Map(platforms.map((p) => [p.flowType, prepareAnswer(withTimeZone(p))])),
-    conditions: new Map(platforms.flatMap((p) => p.planConfigList.map((s) => [`${p.flowType}:${s.id}`, prepareAnswer(s.conditionList)] as const))),
+    conditions: new Map(
+      platforms.flatMap((p) => p.planConfigList.map((s) => [`${p.flowType}:${s.id}`, prepareAnswer(s.conditionList)] as const)),
+    ),
   }));
   const current = async () => answers(await cachedPlanConfigs(app.ctx.db));
 

@@ -9,9 +9,29 @@ type Option = [label: string, integral: number];
 type Condition = [label: string, options: Option[]];
 type BaseService = [name: string, integral: number, conditions: Condition[]];
 
-const DWELL: Condition = ['浏览时长', [['60 秒', 0], ['120 秒', 1], ['180 秒', 2]]];
-const DEEP: Condition = ['深度浏览', [['不需要', 0], ['浏览 2 个其他商品', 1], ['浏览 4 个其他商品', 2]]];
-const COMPARE: Condition = ['货比三家', [['不需要', 0], ['需要', 1]]];
+const DWELL: Condition = [
+  '浏览时长',
+  [
+    ['60 秒', 0],
+    ['120 秒', 1],
+    ['180 秒', 2],
+  ],
+];
+const DEEP: Condition = [
+  '深度浏览',
+  [
+    ['不需要', 0],
+    ['浏览 2 个其他商品', 1],
+    ['浏览 4 个其他商品', 2],
+  ],
+];
+const COMPARE: Condition = [
+  '货比三家',
+  [
+    ['不需要', 0],
+    ['需要', 1],
+  ],
+];
 const PLAIN: Condition = ['停留方式', [['默认', 0]]];
 
 export const PLAN_CONFIG_SEED: Record<FlowType, BaseService[]> = {
@@ -41,7 +61,9 @@ export async function seedPlanConfigs(db: Executor): Promise<void> {
         const [condition] = await db.insert(planConditions).values({ configId: config!.id, label, sort: cSort }).returning();
         await db
           .insert(planConditionOptions)
-          .values(options.map(([oLabel, oIntegral], oSort) => ({ conditionId: condition!.id, label: oLabel, integral: oIntegral, sort: oSort })));
+          .values(
+            options.map(([oLabel, oIntegral], oSort) => ({ conditionId: condition!.id, label: oLabel, integral: oIntegral, sort: oSort })),
+          );
       }
     }
   }

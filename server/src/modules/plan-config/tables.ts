@@ -13,10 +13,7 @@ export const planConfigs = pgTable(
     sort: integer('sort').notNull().default(0),
     enabled: boolean('enabled').notNull().default(true),
   },
-  (t) => [
-    index('plan_configs_flow_idx').on(t.flowType, t.sort),
-    check('plan_configs_integral', sql`${t.integral} >= 0`),
-  ],
+  (t) => [index('plan_configs_flow_idx').on(t.flowType, t.sort), check('plan_configs_integral', sql`${t.integral} >= 0`)],
 );
 
 /** A deep-visit condition of a base service (conditionList); one option is chosen per condition. */

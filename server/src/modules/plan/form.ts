@@ -11,7 +11,16 @@ import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
 import type { PlanForm as WirePlanForm, TemplateForm as WireTemplateForm } from '../../../../common/api-types.ts';
 import { flowTypeSchema, priceForm, type FormPrice } from '../plan-config/index.ts';
 import { recogniseItemLink, UNRECOGNISED_LINK } from '../item/index.ts';
-import { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, HOURS, KEYWORD_MAX_LENGTH, KEYWORDS_MAX, START_DAYS_AHEAD_MAX } from '../../../../common/plan-limits.ts';
+import {
+  DAILY_COUNT_MAX,
+  DAILY_COUNT_MIN,
+  DAYS_MAX,
+  DAYS_MIN,
+  HOURS,
+  KEYWORD_MAX_LENGTH,
+  KEYWORDS_MAX,
+  START_DAYS_AHEAD_MAX,
+} from '../../../../common/plan-limits.ts';
 import { begunHours, distributionSum } from '../../../../common/distribution.ts';
 import { daysBetween, isCalendarDate, localDate, localParts } from '../../../../common/zoned-time.ts';
 import { idField, INT4_MAX, msg, parseInput } from '../../http/validate.ts';
@@ -27,22 +36,27 @@ const optionalText = (max: number, label: string) =>
 const formShape = {
   flowType: flowTypeSchema,
   itemUrl: z.string(msg('请填写商品链接')).trim().min(1, msg('请填写商品链接')).max(2000, msg('商品链接过长')),
-  itemId: z.string(msg('请先识别商品链接')).trim().regex(/^\d{5,20}$/, msg('商品 ID 应为 5 到 20 位数字')),
+  itemId: z
+    .string(msg('请先识别商品链接'))
+    .trim()
+    .regex(/^\d{5,20}$/, msg('商品 ID 应为 5 到 20 位数字')),
   title: z.string(msg('请填写商品标题')).trim().min(1, msg('请填写商品标题')).max(100, msg('商品标题不超过 100 个字')),
   image: optionalText(1000, '商品图片').refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), msg('商品图片须是 http(s) 链接')),
   shopName: optionalText(100, '店铺名称'),
   keywords: z
     .array(
-      z.string(msg('关键词必须是文字')).trim().min(1, msg('关键词不能为空')).max(KEYWORD_MAX_LENGTH, msg(`每个关键词不超过 ${KEYWORD_MAX_LENGTH} 个字`)),
+      z
+        .string(msg('关键词必须是文字'))
+        .trim()
+        .min(1, msg('关键词不能为空'))
+        .max(KEYWORD_MAX_LENGTH, msg(`每个关键词不超过 ${KEYWORD_MAX_LENGTH} 个字`)),
       msg('请填写关键词'),
     )
     .min(1, msg('请至少填写 1 个关键词'))
     .max(KEYWORDS_MAX, msg(`关键词最多 ${KEYWORDS_MAX} 个`))
     .refine((list) => new Set(list).size === list.length, msg('关键词不能重复')),
   configId: z.number(msg('请选择基础服务')).int(msg('基础服务不正确')).positive(msg('基础服务不正确')).max(INT4_MAX, msg('基础服务不正确')),
-  optionIds: z
-    .array(idField('深度条件选项不正确'), msg('请选择深度条件'))
-    .max(50, msg('深度条件选项过多')),
+  optionIds: z.array(idField('深度条件选项不正确'), msg('请选择深度条件')).max(50, msg('深度条件选项过多')),
   dailyCount: z
     .number(msg('请填写每日数量'))
     .int(msg('每日数量须是整数'))
@@ -86,7 +100,8 @@ async function checkForm<F extends TemplateForm>(db: Executor, form: F): Promise
   if (sum !== form.dailyCount) throw badRequest(`时间分布合计须等于每日数量（当前合计 ${sum}，每日数量 ${form.dailyCount}）`);
   const item = recogniseItemLink(form.itemUrl);
   if (!item) throw badRequest(UNRECOGNISED_LINK);
-  if (item.flowType !== form.flowType) throw badRequest(`商品链接是${PLATFORM_LABELS[item.flowType]}商品，与所选平台（${PLATFORM_LABELS[form.flowType as FlowType]}）不符`);
+  if (item.flowType !== form.flowType)
+    throw badRequest(`商品链接是${PLATFORM_LABELS[item.flowType]}商品，与所选平台（${PLATFORM_LABELS[form.flowType as FlowType]}）不符`);
   if (item.itemId !== form.itemId) throw badRequest('商品 ID 与商品链接不一致');
   const price = await priceForm(db, form);
   return { form: { ...form, itemUrl: item.url }, price };

@@ -1,7 +1,20 @@
 /** The plan module: owns the plans table (the form, pricing and charging, schedule, stop and refund). */
 export { planRoutes } from './routes.ts';
 export { checkPlanForm, checkTemplateForm, type PlanForm, type TemplateForm } from './form.ts';
-export { allPlansOf, createPlan, findOwnPlan, stopAllPlansOf, listPlans, plansCreatedPerDay, recentPlansOf, planFilterWhere, planPageQuery, toPlanRow, type PlanFilters, type PlanRecord } from './plans.ts';
+export {
+  allPlansOf,
+  createPlan,
+  findOwnPlan,
+  stopAllPlansOf,
+  listPlans,
+  plansCreatedPerDay,
+  recentPlansOf,
+  planFilterWhere,
+  planPageQuery,
+  toPlanRow,
+  type PlanFilters,
+  type PlanRecord,
+} from './plans.ts';
 export { dispatchedAt, dispatchedToday, planProgress, scheduleBounds, scheduleView, type PlanClockState } from './schedule.ts';
 export { writePlansWorkbook } from './export.ts';
 export { planChargeFindings } from './verify.ts';

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  dispatchedAt,
-  dispatchedToday,
-  planProgress,
-  scheduleBounds,
-  scheduleView,
-  type PlanClockState,
-} from './index.ts';
+import { dispatchedAt, dispatchedToday, planProgress, scheduleBounds, scheduleView, type PlanClockState } from './index.ts';
 
 const TZ = 'Asia/Shanghai';
 /** Shanghai wall clock -> instant (UTC+8, no daylight saving). */

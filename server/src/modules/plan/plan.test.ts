@@ -4,7 +4,17 @@ import { eq } from 'drizzle-orm';
 import { plans } from '../../tables.ts';
 import { createSession } from '../session/index.ts';
 import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
-import { DIST_9_20, LINKS, UNIT_COST, balanceOf, expectLedgerAddsUp, ledgerRows, planCount, sh, validForm } from '../../../test/support/plan-helpers.ts';
+import {
+  DIST_9_20,
+  LINKS,
+  UNIT_COST,
+  balanceOf,
+  expectLedgerAddsUp,
+  ledgerRows,
+  planCount,
+  sh,
+  validForm,
+} from '../../../test/support/plan-helpers.ts';
 
 let env: TestEnv;
 const NOW = '2026-11-30T10:30:00'; // Shanghai; plans start 2026-12-01 by default
@@ -35,7 +45,12 @@ describe('plan creation and cost', () => {
     expect(res.body.data).toEqual({ id: expect.any(Number), totalCost: expected, integral: 5000 - expected });
     expect(await balanceOf(env, user.id)).toBe(5000 - expected);
     const ledger = await ledgerRows(env, user.id);
-    expect(ledger.at(-1)).toMatchObject({ delta: -expected, kind: 'plan_charge', reference: `plan:${res.body.data.id}`, balanceAfter: 5000 - expected });
+    expect(ledger.at(-1)).toMatchObject({
+      delta: -expected,
+      kind: 'plan_charge',
+      reference: `plan:${res.body.data.id}`,
+      balanceAfter: 5000 - expected,
+    });
     await expectLedgerAddsUp(env, user.id, expect);
 
     const detail = await call(env, 'GET', '/api/plan/manage/detail', { token: user.token, query: { id: res.body.data.id } });
@@ -83,7 +98,10 @@ describe('plan creation and cost', () => {
 
   it('stores the canonical product link', async () => {
     const user = await createTestUser(env, { integral: 1000 });
-    const res = await create(user, await validForm(env, { itemUrl: '【淘宝】好物 https://item.taobao.com/item.htm?spm=abc&id=612345678901 复制打开' }));
+    const res = await create(
+      user,
+      await validForm(env, { itemUrl: '【淘宝】好物 https://item.taobao.com/item.htm?spm=abc&id=612345678901 复制打开' }),
+    );
     expect(res.status).toBe(200);
     const detail = await call(env, 'GET', '/api/plan/manage/detail', { token: user.token, query: { id: res.body.data.id } });
     expect(detail.body.data.plan.itemUrl).toBe(LINKS.tb.itemUrl);
@@ -111,13 +129,25 @@ describe('plan form validation: 400 in Chinese, nothing written', () => {
     ['days 0', (f) => ({ ...f, days: 0 }), '天数须在 1 到 90 之间'],
     ['days 91', (f) => ({ ...f, days: 91 }), '天数须在 1 到 90 之间'],
     ['23 hours', (f) => ({ ...f, distribution: f.distribution.slice(1) }), '时间分布须有 24 个小时'],
-    ['a negative hour', (f) => ({ ...f, distribution: f.distribution.map((n: number, h: number) => (h === 0 ? -1 : h === 9 ? 5 : n)) }), '时间分布须是非负整数'],
-    ['a fractional hour', (f) => ({ ...f, distribution: f.distribution.map((n: number, h: number) => (h === 9 ? 3.5 : n)) }), '时间分布须是非负整数'],
+    [
+      'a negative hour',
+      (f) => ({ ...f, distribution: f.distribution.map((n: number, h: number) => (h === 0 ? -1 : h === 9 ? 5 : n)) }),
+      '时间分布须是非负整数',
+    ],
+    [
+      'a fractional hour',
+      (f) => ({ ...f, distribution: f.distribution.map((n: number, h: number) => (h === 9 ? 3.5 : n)) }),
+      '时间分布须是非负整数',
+    ],
     ['hours not summing to dailyCount', (f) => ({ ...f, dailyCount: 11 }), '时间分布合计须等于每日数量（当前合计 10，每日数量 11）'],
     ['a start date in the past', (f) => ({ ...f, startDate: '2026-11-29' }), '开始日期不能早于今天（2026-11-30）'],
     ['a malformed date', (f) => ({ ...f, startDate: '2026/12/01' }), '开始日期格式应为 YYYY-MM-DD'],
     ['an impossible date', (f) => ({ ...f, startDate: '2027-02-30' }), '开始日期格式应为 YYYY-MM-DD'],
-    ['today with tasks in an hour already begun', (f) => ({ ...f, startDate: '2026-11-30' }), '今天 10:00 及之前的时段已开始，这些时段的数量须为 0'],
+    [
+      'today with tasks in an hour already begun',
+      (f) => ({ ...f, startDate: '2026-11-30' }),
+      '今天 10:00 及之前的时段已开始，这些时段的数量须为 0',
+    ],
     ['a garbage link', (f) => ({ ...f, itemUrl: 'https://example.com/x?id=612345678901' }), '无法识别的商品链接'],
     ['a JD link on Taobao', (f) => ({ ...f, ...LINKS.jd }), /京东商品，与所选平台（淘宝\/天猫）不符/],
     ['an item id not of the link', (f) => ({ ...f, itemId: '612345678902' }), '商品 ID 与商品链接不一致'],
@@ -160,13 +190,27 @@ describe('status, lists and counts follow the clock', () => {
     env.clock.set(sh(NOW));
     user = await createTestUser(env, { integral: 10000 });
     const a = await create(user, await validForm(env, { startDate: '2026-12-01', days: 1, title: '计划A 保温杯' }));
-    const b = await create(user, await validForm(env, { startDate: '2026-12-02', days: 2, title: '计划B 电饭煲', keywords: ['电饭煲'], ...LINKS.tb }));
-    const c = await create(user, await validForm(env, { startDate: '2026-12-10', days: 1, title: '计划C 雨伞', keywords: ['雨伞'], flowType: 'jd', ...LINKS.jd, configId: undefined }).then(async (f) => {
-      const { loadPlanConfigs } = await import('../plan-config/index.ts');
-      const [jd] = await loadPlanConfigs(env.ctx.db, ['jd']);
-      const svc = jd!.planConfigList[1]!; // 关注店铺 3, one condition
-      return { ...f, configId: svc.id, optionIds: [svc.conditionList[0]!.optionList[0]!.id] };
-    }));
+    const b = await create(
+      user,
+      await validForm(env, { startDate: '2026-12-02', days: 2, title: '计划B 电饭煲', keywords: ['电饭煲'], ...LINKS.tb }),
+    );
+    const c = await create(
+      user,
+      await validForm(env, {
+        startDate: '2026-12-10',
+        days: 1,
+        title: '计划C 雨伞',
+        keywords: ['雨伞'],
+        flowType: 'jd',
+        ...LINKS.jd,
+        configId: undefined,
+      }).then(async (f) => {
+        const { loadPlanConfigs } = await import('../plan-config/index.ts');
+        const [jd] = await loadPlanConfigs(env.ctx.db, ['jd']);
+        const svc = jd!.planConfigList[1]!; // 关注店铺 3, one condition
+        return { ...f, configId: svc.id, optionIds: [svc.conditionList[0]!.optionList[0]!.id] };
+      }),
+    );
     expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
     ids = { a: a.body.data.id, b: b.body.data.id, c: c.body.data.id };
   });
@@ -174,7 +218,9 @@ describe('status, lists and counts follow the clock', () => {
   const statusesAt = async (local: string) => {
     env.clock.set(sh(local));
     const list = await call(env, 'GET', '/api/plan/manage/list', { token: await freshToken(user), query: { pageSize: 100 } });
-    return Object.fromEntries(list.body.data.list.map((p: any) => [p.id === ids.a ? 'a' : p.id === ids.b ? 'b' : 'c', [p.status, p.dispatched]]));
+    return Object.fromEntries(
+      list.body.data.list.map((p: any) => [p.id === ids.a ? 'a' : p.id === ids.b ? 'b' : 'c', [p.status, p.dispatched]]),
+    );
   };
 
   it('derives status and dispatched at chosen times', async () => {
@@ -194,7 +240,15 @@ describe('status, lists and counts follow the clock', () => {
     expect(await byStatus('pending')).toEqual([ids.c]);
     expect(await byStatus('stopped')).toEqual([]);
     const counts = await call(env, 'GET', '/api/plan/count-data', { token: user.token });
-    expect(counts.body.data).toEqual({ pending: 1, running: 1, completed: 1, stopped: 0, total: 3, todayDispatched: 4, integral: await balanceOf(env, user.id) });
+    expect(counts.body.data).toEqual({
+      pending: 1,
+      running: 1,
+      completed: 1,
+      stopped: 0,
+      total: 3,
+      todayDispatched: 4,
+      integral: await balanceOf(env, user.id),
+    });
     const jdCounts = await call(env, 'GET', '/api/plan/count-data', { token: user.token, query: { flowType: 'jd' } });
     expect(jdCounts.body.data).toMatchObject({ pending: 1, running: 0, completed: 0, total: 1, todayDispatched: 0 });
     const bad = await call(env, 'GET', '/api/plan/manage/list', { token: user.token, query: { status: 'paused' } });
@@ -211,13 +265,18 @@ describe('status, lists and counts follow the clock', () => {
     expect((await listIds({ keyword: '100012043978' })).list.map((p: any) => p.id)).toEqual([ids.c]);
     expect((await listIds({ keyword: '不锈钢保温杯' })).list.map((p: any) => p.id)).toEqual([ids.a]); // a keyword of plan A only
     expect((await listIds({ keyword: '%' })).list).toEqual([]);
-    expect((await listIds({ dateType: 'startDate', dateFrom: '2026-12-02', dateTo: '2026-12-09' })).list.map((p: any) => p.id)).toEqual([ids.b]);
+    expect((await listIds({ dateType: 'startDate', dateFrom: '2026-12-02', dateTo: '2026-12-09' })).list.map((p: any) => p.id)).toEqual([
+      ids.b,
+    ]);
     expect((await listIds({ dateFrom: '2026-11-30', dateTo: '2026-11-30' })).total).toBe(3);
     expect((await listIds({ dateFrom: '2026-12-01' })).total).toBe(0);
     const page2 = await listIds({ page: 2, pageSize: 2 });
     expect(page2).toMatchObject({ total: 3, page: 2, pageSize: 2 });
     expect(page2.list.map((p: any) => p.id)).toEqual([ids.a]);
-    const bad = await call(env, 'GET', '/api/plan/manage/list', { token: user.token, query: { dateFrom: '2026-12-05', dateTo: '2026-12-01' } });
+    const bad = await call(env, 'GET', '/api/plan/manage/list', {
+      token: user.token,
+      query: { dateFrom: '2026-12-05', dateTo: '2026-12-01' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('开始日期不能晚于结束日期');
   });
@@ -227,7 +286,13 @@ describe('status, lists and counts follow the clock', () => {
     const res = await call(env, 'GET', '/api/plan/manage/detail', { token: user.token, query: { id: ids.b } });
     expect(res.status).toBe(200);
     const { plan, schedule, ledger } = res.body.data;
-    expect(plan).toMatchObject({ id: ids.b, status: 'running', statusText: '进行中', dispatched: 14, endAt: sh('2026-12-03T21:00:00').toISOString() });
+    expect(plan).toMatchObject({
+      id: ids.b,
+      status: 'running',
+      statusText: '进行中',
+      dispatched: 14,
+      endAt: sh('2026-12-03T21:00:00').toISOString(),
+    });
     expect(schedule).toMatchObject({ currentDay: 1, currentHour: 9, today: '2026-12-03', distribution: DIST_9_20 });
     expect(schedule.days).toEqual([
       { date: '2026-12-02', planned: 10, dispatched: 10 },
@@ -235,7 +300,15 @@ describe('status, lists and counts follow the clock', () => {
     ]);
     expect(schedule.dispatchedTodayByHour[9]).toBe(4);
     expect(ledger).toEqual([
-      { id: expect.any(Number), delta: -80, balanceAfter: expect.any(Number), kind: 'plan_charge', kindText: '发布计划', remark: expect.stringContaining('计划B'), createdAt: expect.any(String) },
+      {
+        id: expect.any(Number),
+        delta: -80,
+        balanceAfter: expect.any(Number),
+        kind: 'plan_charge',
+        kindText: '发布计划',
+        remark: expect.stringContaining('计划B'),
+        createdAt: expect.any(String),
+      },
     ]);
   });
 });
@@ -248,13 +321,18 @@ describe('list pages and totals', () => {
     const user = await createTestUser(env, { integral: 100000 });
     const created: number[] = [];
     for (let i = 0; i < 13; i++) {
-      const form = await validForm(env, { startDate: `2026-12-0${1 + (i % 7)}`, days: 1 + (i % 3), title: `分页${i}${i % 3 === 0 ? ' 电饭煲' : ''}` });
+      const form = await validForm(env, {
+        startDate: `2026-12-0${1 + (i % 7)}`,
+        days: 1 + (i % 3),
+        title: `分页${i}${i % 3 === 0 ? ' 电饭煲' : ''}`,
+      });
       const res = await create(user, form);
       expect(res.status).toBe(200);
       created.push(res.body.data.id);
       env.clock.set(new Date(env.clock.now().getTime() + 1000)); // distinct creation times
     }
-    for (const id of created.slice(11)) expect((await call(env, 'POST', '/api/plan/manage/stop', { token: user.token, body: { ids: [id] } })).status).toBe(200);
+    for (const id of created.slice(11))
+      expect((await call(env, 'POST', '/api/plan/manage/stop', { token: user.token, body: { ids: [id] } })).status).toBe(200);
     expect((await call(env, 'POST', '/api/plan/manage/delete', { token: user.token, body: { ids: [created[12]] } })).status).toBe(200);
     env.clock.set(sh('2026-12-04T12:00:00'));
     const token = await freshToken(user);
@@ -280,8 +358,15 @@ describe('list pages and totals', () => {
         for (let page = 1; page <= Math.ceil(all.length / pageSize) + 1; page++) {
           const answer = await list({ ...filter, page, pageSize });
           const what = JSON.stringify({ filter, page, pageSize });
-          expect(answer.list.map((p) => p.id), what).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
-          expect({ total: answer.total, page: answer.page, pageSize: answer.pageSize }, what).toEqual({ total: expectedTotal, page, pageSize });
+          expect(
+            answer.list.map((p) => p.id),
+            what,
+          ).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+          expect({ total: answer.total, page: answer.page, pageSize: answer.pageSize }, what).toEqual({
+            total: expectedTotal,
+            page,
+            pageSize,
+          });
         }
       }
     }
@@ -309,7 +394,10 @@ describe('stop and delete', () => {
     env.clock.set(sh('2026-12-10T10:00:00'));
     const detail = await call(env, 'GET', '/api/plan/manage/detail', { token: await freshToken(user), query: { id } });
     expect(detail.body.data.plan).toMatchObject({ status: 'stopped', statusText: '已停止', dispatched: 17, refunded: refund });
-    expect(detail.body.data.ledger.map((r: any) => [r.kind, r.delta])).toEqual([['plan_charge', -charged], ['plan_refund', refund]]);
+    expect(detail.body.data.ledger.map((r: any) => [r.kind, r.delta])).toEqual([
+      ['plan_charge', -charged],
+      ['plan_refund', refund],
+    ]);
     await expectLedgerAddsUp(env, user.id, expect);
   });
 
@@ -339,7 +427,12 @@ describe('stop and delete', () => {
   it('deletes only completed or stopped plans, hides them, and keeps the ledger', async () => {
     const user = await createTestUser(env, { integral: 1000 });
     const pending = (await create(user, await validForm(env))).body.data.id;
-    const running = (await create(user, await validForm(env, { startDate: '2026-11-30', distribution: DIST_9_20.map((n, h) => (h === 9 ? 0 : h === 20 ? 10 : n)) }))).body.data.id;
+    const running = (
+      await create(
+        user,
+        await validForm(env, { startDate: '2026-11-30', distribution: DIST_9_20.map((n, h) => (h === 9 ? 0 : h === 20 ? 10 : n)) }),
+      )
+    ).body.data.id;
     const toStop = (await create(user, await validForm(env))).body.data.id;
     await call(env, 'POST', '/api/plan/manage/stop', { token: user.token, body: { ids: [toStop] } });
     env.clock.set(sh('2026-11-30T20:30:00'));
@@ -448,7 +541,11 @@ describe('export', () => {
     expect(rows[2]![col('结束时间')]).toBe('2026-12-03 21:00:00');
     expect(rows[2]![col('状态')]).toBe('待开始');
 
-    const filtered = await env.app.inject({ method: 'GET', url: '/api/plan/manage/export?status=pending', headers: { 't-token': user.token } });
+    const filtered = await env.app.inject({
+      method: 'GET',
+      url: '/api/plan/manage/export?status=pending',
+      headers: { 't-token': user.token },
+    });
     const wb2 = new ExcelJS.Workbook();
     await wb2.xlsx.load(filtered.rawPayload as any);
     expect(wb2.getWorksheet('计划列表')!.rowCount).toBe(2);
@@ -462,10 +559,27 @@ describe('export', () => {
     const now = env.clock.now();
     await env.ctx.db.insert(plans).values(
       Array.from({ length: 1203 }, (_, i) => ({
-        userId: user.id, flowType: 'tb', itemUrl: base.itemUrl, itemId: base.itemId, title: `批量 ${i}`, keywords: ['k'],
-        configId: base.configId, configName: '搜索浏览', baseIntegral: 2, options: [], dailyCount: 10, days: 3, startDate: '2026-12-01',
-        distribution: DIST_9_20, startAt: sh('2026-12-01T09:00:00'), endAt: sh('2026-12-03T21:00:00'), unitCost: 4,
-        discountPercent: 100, totalCount: 30, totalCost: 120, createdAt: new Date(now.getTime() - (i % 7) * 1000),
+        userId: user.id,
+        flowType: 'tb',
+        itemUrl: base.itemUrl,
+        itemId: base.itemId,
+        title: `批量 ${i}`,
+        keywords: ['k'],
+        configId: base.configId,
+        configName: '搜索浏览',
+        baseIntegral: 2,
+        options: [],
+        dailyCount: 10,
+        days: 3,
+        startDate: '2026-12-01',
+        distribution: DIST_9_20,
+        startAt: sh('2026-12-01T09:00:00'),
+        endAt: sh('2026-12-03T21:00:00'),
+        unitCost: 4,
+        discountPercent: 100,
+        totalCount: 30,
+        totalCost: 120,
+        createdAt: new Date(now.getTime() - (i % 7) * 1000),
       })),
     );
     const out = new PassThrough();
@@ -481,7 +595,9 @@ describe('export', () => {
 
     const gone = new PassThrough();
     gone.destroy();
-    await expect(writePlansWorkbook(gone, env.ctx.db, user.id, { dateType: 'createdAt' }, now, 'Asia/Shanghai')).rejects.toThrow('export aborted');
+    await expect(writePlansWorkbook(gone, env.ctx.db, user.id, { dateType: 'createdAt' }, now, 'Asia/Shanghai')).rejects.toThrow(
+      'export aborted',
+    );
   });
 
   it('refuses without a token with a 401 JSON answer', async () => {
@@ -503,14 +619,29 @@ describe('count-data today’s dispatched (SQL) agrees with schedule.ts', () => 
     ];
     const ids: number[] = [];
     for (const f of forms) ids.push((await create(user, f)).body.data.id);
-    const stops: [string, number][] = [['2026-12-01T12:00:00', ids[3]!], ['2026-12-02T10:30:00', ids[1]!]];
-    const times = ['2026-11-30T20:10:00', '2026-12-01T08:00:00', '2026-12-01T09:00:00', '2026-12-01T13:00:00', '2026-12-01T23:59:00',
-      '2026-12-02T00:00:00', '2026-12-02T10:00:00', '2026-12-02T11:00:00', '2026-12-02T21:00:00', '2026-12-03T05:00:00', '2026-12-09T05:00:00'];
+    const stops: [string, number][] = [
+      ['2026-12-01T12:00:00', ids[3]!],
+      ['2026-12-02T10:30:00', ids[1]!],
+    ];
+    const times = [
+      '2026-11-30T20:10:00',
+      '2026-12-01T08:00:00',
+      '2026-12-01T09:00:00',
+      '2026-12-01T13:00:00',
+      '2026-12-01T23:59:00',
+      '2026-12-02T00:00:00',
+      '2026-12-02T10:00:00',
+      '2026-12-02T11:00:00',
+      '2026-12-02T21:00:00',
+      '2026-12-03T05:00:00',
+      '2026-12-09T05:00:00',
+    ];
     const seen = new Set<number>();
     for (const local of times) {
       env.clock.set(sh(local));
       for (const [at, id] of stops) {
-        if (sh(at) <= env.clock.now()) await call(env, 'POST', '/api/plan/manage/stop', { token: await freshToken(user), body: { ids: [id] } });
+        if (sh(at) <= env.clock.now())
+          await call(env, 'POST', '/api/plan/manage/stop', { token: await freshToken(user), body: { ids: [id] } });
       }
       const rows = await env.ctx.db.select().from(plans).where(eq(plans.userId, user.id));
       const expected = rows.reduce((sum, p) => sum + dispatchedToday(p, env.clock.now(), 'Asia/Shanghai'), 0);

@@ -4,7 +4,25 @@
  * Status is never stored: the clock decides it from start_at / end_at (computed at creation from
  * the schedule) and stopped_at, both in SQL filters and in the rows answered.
  */
-import { and, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, lt, lte, or, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { placeholderBinder, preparedOn } from '../../db/prepared.ts';
 import { plans } from './tables.ts';
@@ -192,7 +210,14 @@ export async function listPlans(
       ? rows[0]!.total
       : q.page === 1
         ? 0
-        : Number((await db.select({ n: count() }).from(plans).where(planFilterWhere(userId, q, now, timeZone)))[0]!.n);
+        : Number(
+            (
+              await db
+                .select({ n: count() })
+                .from(plans)
+                .where(planFilterWhere(userId, q, now, timeZone))
+            )[0]!.n,
+          );
   return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -244,10 +269,20 @@ export async function* iteratePlans(
  * (distribution[0..hour]); a plan stopped today, what it dispatched at the stop minus the whole
  * days before today; anything else nothing today.
  */
-export async function countPlans(db: Executor, userId: number, flowType: FlowType | undefined, now: Date, timeZone: string): Promise<PlanCounts> {
+export async function countPlans(
+  db: Executor,
+  userId: number,
+  flowType: FlowType | undefined,
+  now: Date,
+  timeZone: string,
+): Promise<PlanCounts> {
   // Prepared once per handle, with and without the platform: the plan screens ask it with the list.
   const { bind, values, names } = placeholderBinder();
-  const base = and(eq(plans.userId, bind('userId', userId)), isNull(plans.deletedAt), flowType ? eq(plans.flowType, bind('flowType', flowType)) : undefined)!;
+  const base = and(
+    eq(plans.userId, bind('userId', userId)),
+    isNull(plans.deletedAt),
+    flowType ? eq(plans.flowType, bind('flowType', flowType)) : undefined,
+  )!;
   const counted = (status: PlanStatus) => sql<number>`count(*) filter (where ${statusCondition(status, now, bind)})::int`;
   const todayDate = localDate(now, timeZone);
   const today = bind('today', todayDate);
@@ -259,7 +294,12 @@ export async function countPlans(db: Executor, userId: number, flowType: FlowTyp
       when ${plans.stoppedAt} >= ${midnight}::timestamptz then greatest(0, ${plans.dispatchedAtStop} - ${daysBeforeToday} * ${plans.dailyCount})
       else 0 end), 0)::int`;
   // Only plans begun by now and not ended or stopped before midnight can have tasks today.
-  const maybeToday = and(base, lte(plans.startAt, bind('now', now)), gt(plans.endAt, midnight), or(isNull(plans.stoppedAt), gt(plans.stoppedAt, midnight)));
+  const maybeToday = and(
+    base,
+    lte(plans.startAt, bind('now', now)),
+    gt(plans.endAt, midnight),
+    or(isNull(plans.stoppedAt), gt(plans.stoppedAt, midnight)),
+  );
   const counts = preparedOn(db, `plan_counts:${names()}`, (on, name) =>
     on
       .select({
@@ -344,12 +384,7 @@ export async function deletePlans(db: Executor, userId: number, ids: number[], n
     .update(plans)
     .set({ deletedAt: now })
     .where(
-      and(
-        inArray(plans.id, ids),
-        eq(plans.userId, userId),
-        isNull(plans.deletedAt),
-        or(isNotNull(plans.stoppedAt), lte(plans.endAt, now)),
-      ),
+      and(inArray(plans.id, ids), eq(plans.userId, userId), isNull(plans.deletedAt), or(isNotNull(plans.stoppedAt), lte(plans.endAt, now))),
     )
     .returning({ id: plans.id });
   const done = new Set(deleted.map((r) => r.id));
@@ -374,7 +409,8 @@ export async function deletePlans(db: Executor, userId: number, ids: number[], n
 }
 
 /** Plans created per business day (deleted ones too: they were created). */
-export const plansCreatedPerDay = (db: Executor, range: DayRange, timeZone: string) => perDay(db, { from: plans, at: plans.createdAt }, range, timeZone);
+export const plansCreatedPerDay = (db: Executor, range: DayRange, timeZone: string) =>
+  perDay(db, { from: plans, at: plans.createdAt }, range, timeZone);
 
 /** A user's latest plans (the console's user page). */
 export async function recentPlansOf(db: Executor, userId: number, now: Date, timeZone: string, limit = 20): Promise<PlanRow[]> {
@@ -399,7 +435,12 @@ export async function stopAllPlansOf(db: Executor, userId: number, now: Date, ti
 }
 
 /** Every plan of the user, deleted ones too, oldest first (the data copy). */
-export async function allPlansOf(db: Executor, userId: number, now: Date, timeZone: string): Promise<Array<PlanRow & { deleted: boolean }>> {
+export async function allPlansOf(
+  db: Executor,
+  userId: number,
+  now: Date,
+  timeZone: string,
+): Promise<Array<PlanRow & { deleted: boolean }>> {
   const rows = await db.select().from(plans).where(eq(plans.userId, userId)).orderBy(plans.id);
   return rows.map((p) => ({ ...toPlanRow(p, now, timeZone), deleted: p.deletedAt !== null }));
 }

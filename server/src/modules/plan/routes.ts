@@ -17,7 +17,11 @@ import { isCalendarDate } from '../../../../common/zoned-time.ts';
 import * as routes from '../../../../common/routes.ts';
 
 const dateParam = (label: string) =>
-  z.string().refine((s) => s === '' || isCalendarDate(s), msg(`${label}格式应为 YYYY-MM-DD`)).optional().transform((s) => s || undefined);
+  z
+    .string()
+    .refine((s) => s === '' || isCalendarDate(s), msg(`${label}格式应为 YYYY-MM-DD`))
+    .optional()
+    .transform((s) => s || undefined);
 
 /** The app sends empty filters as empty strings. */
 const blankToUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -28,7 +32,12 @@ const filterShape = {
     (v) => (v === 'all' ? undefined : blankToUndefined(v)),
     z.enum(PLAN_STATUSES, msg('状态不正确，应为 pending、running、completed 或 stopped')).optional(),
   ),
-  keyword: z.string().trim().max(50, msg('搜索关键词不超过 50 个字')).optional().transform((s) => s || undefined),
+  keyword: z
+    .string()
+    .trim()
+    .max(50, msg('搜索关键词不超过 50 个字'))
+    .optional()
+    .transform((s) => s || undefined),
   dateType: z.enum(['createdAt', 'startDate'], msg('日期类型应为 createdAt 或 startDate')).default('createdAt'),
   dateFrom: dateParam('开始日期'),
   dateTo: dateParam('结束日期'),

@@ -104,7 +104,11 @@ export function scheduleView(plan: PlanClockState, now: Date, timeZone: string):
     const endOfDay = zonedInstant(plan.startDate, d + 1, 0, timeZone);
     const before = Math.min(d * plan.dailyCount, frozen);
     const upTo = Math.min(dispatchedAt(plan, new Date(Math.min(at.getTime(), endOfDay.getTime() - 1)), timeZone), frozen);
-    days.push({ date: addDays(plan.startDate, d), planned: plan.dailyCount, dispatched: Math.max(0, Math.min(plan.dailyCount, upTo - before)) });
+    days.push({
+      date: addDays(plan.startDate, d),
+      planned: plan.dailyCount,
+      dispatched: Math.max(0, Math.min(plan.dailyCount, upTo - before)),
+    });
   }
 
   const dispatchedTodayByHour = new Array<number>(HOURS).fill(0);

@@ -51,7 +51,9 @@ export const plans = pgTable(
      * backwards: that is `created_at desc, id desc` as the queries write it (nulls first); a `desc`
      * index (nulls last) is not, and the planner sorted the rows of another index instead.
      */
-    index('plans_user_live_idx').on(t.userId, t.createdAt, t.id).where(sql`${t.deletedAt} is null`),
+    index('plans_user_live_idx')
+      .on(t.userId, t.createdAt, t.id)
+      .where(sql`${t.deletedAt} is null`),
     /** Status filters and counts (derived from start_at / end_at / stopped_at) read from the index alone. */
     index('plans_user_schedule_idx')
       .on(t.userId, t.startAt, t.endAt, t.stoppedAt, t.flowType)

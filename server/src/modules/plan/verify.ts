@@ -11,7 +11,10 @@ import { stopRefund } from '../../../../common/plan-cost.ts';
 const PLAN_REFERENCE = 'plan:';
 
 export async function planChargeFindings(db: Executor): Promise<MoneyFinding[]> {
-  const [charges, refunds] = await Promise.all([bookedByReference(db, 'plan_charge', PLAN_REFERENCE), bookedByReference(db, 'plan_refund', PLAN_REFERENCE)]);
+  const [charges, refunds] = await Promise.all([
+    bookedByReference(db, 'plan_charge', PLAN_REFERENCE),
+    bookedByReference(db, 'plan_refund', PLAN_REFERENCE),
+  ]);
   const rows = await db
     .select({
       id: plans.id,

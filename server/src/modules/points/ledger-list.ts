@@ -43,7 +43,12 @@ export async function listLedger(
 export const pointsSpentOnPlansPerDay = (db: Executor, range: DayRange, timeZone: string) =>
   perDay(
     db,
-    { from: pointsLedger, at: pointsLedger.createdAt, where: sql`${pointsLedger.kind} in ('plan_charge', 'plan_refund')`, value: sql`-sum(${pointsLedger.delta})` },
+    {
+      from: pointsLedger,
+      at: pointsLedger.createdAt,
+      where: sql`${pointsLedger.kind} in ('plan_charge', 'plan_refund')`,
+      value: sql`-sum(${pointsLedger.delta})`,
+    },
     range,
     timeZone,
   );

@@ -82,7 +82,11 @@ export async function changePoints(tx: Executor, change: PointsChange): Promise<
 export async function pointsBalance(db: Executor, userId: number): Promise<number> {
   // Prepared: the plan screens ask it with their counts on every visit.
   const [row] = await preparedOn(db, 'points_balance', (on, name) =>
-    on.select({ integral: users.integral }).from(users).where(eq(users.id, sql.placeholder('userId'))).prepare(name),
+    on
+      .select({ integral: users.integral })
+      .from(users)
+      .where(eq(users.id, sql.placeholder('userId')))
+      .prepare(name),
   ).execute({ userId });
   return row?.integral ?? 0;
 }

@@ -31,7 +31,9 @@ export async function balanceFindings(db: Executor): Promise<MoneyFinding[]> {
   return rows.map(({ userId, balance, total }) => ({
     userId,
     message:
-      balance < 0 ? `积分余额为负：${balance}（积分明细合计 ${Number(total)}）` : `积分余额 ${balance} 与积分明细合计 ${Number(total)} 不符（差 ${balance - Number(total)}）`,
+      balance < 0
+        ? `积分余额为负：${balance}（积分明细合计 ${Number(total)}）`
+        : `积分余额 ${balance} 与积分明细合计 ${Number(total)} 不符（差 ${balance - Number(total)}）`,
   }));
 }
 

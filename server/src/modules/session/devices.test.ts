@@ -11,13 +11,17 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const CHROME_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
-const WECHAT_ANDROID = 'Mozilla/5.0 (Linux; Android 14; V2227A) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160117 MMWEBSDK/20240301 MicroMessenger/8.0.48.2580(0x28003036) WeChat/arm64';
-const EDGE_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+const WECHAT_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; V2227A) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/116.0.0.0 Mobile Safari/537.36 XWEB/1160117 MMWEBSDK/20240301 MicroMessenger/8.0.48.2580(0x28003036) WeChat/arm64';
+const EDGE_MAC =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36 Edg/140.0.0.0';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 const login = async (phone: string, password: string, userAgent: string) =>
-  (await call(env, 'POST', '/api/user/pwd-login', { body: { phone, password }, headers: { 'user-agent': userAgent } })).body.data.token as string;
+  (await call(env, 'POST', '/api/user/pwd-login', { body: { phone, password }, headers: { 'user-agent': userAgent } })).body.data
+    .token as string;
 const userData = (token: string) => call(env, 'GET', '/api/user/user-data', { token });
 
 describe('user agent', () => {
@@ -78,7 +82,10 @@ describe('signed-in devices', () => {
       body: { success: false, message: '设备不存在或已退出' },
     });
     expect((await userData(b)).status).toBe(200);
-    expect(await call(env, 'POST', '/api/user/devices/logout', { token: a, body: { id: 'x' } })).toMatchObject({ status: 400, body: { success: false, message: '请选择设备' } });
+    expect(await call(env, 'POST', '/api/user/devices/logout', { token: a, body: { id: 'x' } })).toMatchObject({
+      status: 400,
+      body: { success: false, message: '请选择设备' },
+    });
 
     expect((await call(env, 'POST', '/api/user/devices/logout', { token: a, body: { id: bId } })).status).toBe(200);
     expect((await userData(b)).status).toBe(401);

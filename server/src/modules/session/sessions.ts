@@ -67,7 +67,13 @@ export async function liveSession(
       .select({ session: { id: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }, user: users })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
-      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql.placeholder('now'))))
+      .where(
+        and(
+          eq(sessions.tokenHash, sql.placeholder('tokenHash')),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql.placeholder('now')),
+        ),
+      )
       .limit(1)
       .prepare(name),
   ).execute({ tokenHash: sha256(token), now: now.toISOString() });
@@ -122,7 +128,12 @@ export async function sessionSummary(db: Executor, userId: number, now: Date): P
     .select({ n: count() })
     .from(sessions)
     .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
-  const [last] = await db.select({ createdAt: sessions.createdAt }).from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.id)).limit(1);
+  const [last] = await db
+    .select({ createdAt: sessions.createdAt })
+    .from(sessions)
+    .where(eq(sessions.userId, userId))
+    .orderBy(desc(sessions.id))
+    .limit(1);
   return { live: liveCount!.n, lastLoginAt: last?.createdAt ?? null };
 }
 
@@ -180,7 +191,10 @@ export async function removeSessionsEndedBefore(db: Executor, before: Date): Pro
 }
 
 /** Every sign-in of the user still on record (the data copy): newest first. */
-export async function signInsOf(db: Executor, userId: number): Promise<Array<DeviceDescription & { ip: string; userAgent: string; createdAt: string; lastSeenAt: string | null; endsAt: string }>> {
+export async function signInsOf(
+  db: Executor,
+  userId: number,
+): Promise<Array<DeviceDescription & { ip: string; userAgent: string; createdAt: string; lastSeenAt: string | null; endsAt: string }>> {
   const rows = await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(desc(sessions.id));
   return rows.map((row) => ({
     ...describeUserAgent(row.userAgent),

@@ -45,7 +45,10 @@ export function aliyunSmsProvider(settings: AliyunSmsSettings, timeoutMs: number
       }
       const body = answer.body;
       if (body?.code !== 'OK') {
-        throw new SmsGatewayError('aliyun', safeFailureReason({ code: body?.code, message: `${body?.message} (RequestId ${body?.requestId})` }, [code]));
+        throw new SmsGatewayError(
+          'aliyun',
+          safeFailureReason({ code: body?.code, message: `${body?.message} (RequestId ${body?.requestId})` }, [code]),
+        );
       }
     },
   };

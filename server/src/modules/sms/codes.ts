@@ -101,7 +101,13 @@ async function sendWithin(ctx: AppContext, sms: SmsProvider, message: { phone: s
 }
 
 /** Counts the attempt per IP, checks the phone's limits, stores the hashed code, then hands the code to the SMS provider. */
-export async function sendSmsCode(ctx: AppContext, sms: SmsProvider, req: SendRequest, phoneRegistered: PhoneRegistered, log: SmsLog): Promise<void> {
+export async function sendSmsCode(
+  ctx: AppContext,
+  sms: SmsProvider,
+  req: SendRequest,
+  phoneRegistered: PhoneRegistered,
+  log: SmsLog,
+): Promise<void> {
   const { db, clock, config } = ctx;
   const now = clock.now();
   // Before anything about the phone, so probing which phones are registered is rate limited too.
@@ -129,14 +135,18 @@ export async function sendSmsCode(ctx: AppContext, sms: SmsProvider, req: SendRe
       .where(
         and(
           eq(smsCodes.phone, req.phone),
-          gte(smsCodes.createdAt, sql`date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${config.timeZone}) at time zone ${config.timeZone}`),
+          gte(
+            smsCodes.createdAt,
+            sql`date_trunc('day', ${now.toISOString()}::timestamptz at time zone ${config.timeZone}) at time zone ${config.timeZone}`,
+          ),
         ),
       );
     if (today!.n >= SMS_DAILY_LIMIT) throw tooManyRequests(SMS_MESSAGES.dailyLimit);
 
     const registered = await phoneRegistered(tx, req.phone);
     if (req.type === SMS_TYPES.DEFAULT && registered) throw conflict(SMS_MESSAGES.phoneRegistered);
-    if ((req.type === SMS_TYPES.PASSWORD || req.type === SMS_TYPES.DELETE_ACCOUNT) && !registered) throw badRequest(SMS_MESSAGES.phoneNotRegistered);
+    if ((req.type === SMS_TYPES.PASSWORD || req.type === SMS_TYPES.DELETE_ACCOUNT) && !registered)
+      throw badRequest(SMS_MESSAGES.phoneNotRegistered);
 
     const [row] = await tx
       .insert(smsCodes)

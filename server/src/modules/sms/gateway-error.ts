@@ -16,7 +16,11 @@ export class SmsGatewayError extends Error {
 export function safeFailureReason(error: unknown, secrets: string[]): string {
   const err = error as { code?: unknown; statusCode?: unknown; httpCode?: unknown; message?: unknown };
   const status = err.statusCode ?? err.httpCode;
-  const parts = [status !== undefined ? `HTTP ${String(status)}` : '', err.code !== undefined ? String(err.code) : '', String(err.message ?? error)];
+  const parts = [
+    status !== undefined ? `HTTP ${String(status)}` : '',
+    err.code !== undefined ? String(err.code) : '',
+    String(err.message ?? error),
+  ];
   let reason = parts.filter(Boolean).join(' ');
   for (const secret of secrets) if (secret) reason = reason.replaceAll(secret, '***');
   return reason.slice(0, 500);

@@ -13,7 +13,11 @@ export interface SmsProvider {
 }
 
 /** `log` receives the console provider's lines (the codes it "sends"). */
-export function createSmsProvider(config: SmsSettings & Pick<Config, 'smsSendTimeoutMs'>, db: Db, log: (line: string) => void): SmsProvider {
+export function createSmsProvider(
+  config: SmsSettings & Pick<Config, 'smsSendTimeoutMs'>,
+  db: Db,
+  log: (line: string) => void,
+): SmsProvider {
   switch (config.smsProvider) {
     case 'aliyun':
       return aliyunSmsProvider(config.aliyunSms!, config.smsSendTimeoutMs);

@@ -22,7 +22,10 @@ export interface SmsCutoffs {
 /** Removes the rows created before each cutoff; answers how many of each. */
 export async function removeOldSmsRecords(db: Executor, before: SmsCutoffs): Promise<{ codes: number; attempts: number; outbox: number }> {
   const codes = await db.delete(smsCodes).where(lt(smsCodes.createdAt, before.codes)).returning({ id: smsCodes.id });
-  const attempts = await db.delete(smsSendAttempts).where(lt(smsSendAttempts.createdAt, before.attempts)).returning({ id: smsSendAttempts.id });
+  const attempts = await db
+    .delete(smsSendAttempts)
+    .where(lt(smsSendAttempts.createdAt, before.attempts))
+    .returning({ id: smsSendAttempts.id });
   const outbox = await db.delete(smsOutbox).where(lt(smsOutbox.createdAt, before.outbox)).returning({ id: smsOutbox.id });
   return { codes: codes.length, attempts: attempts.length, outbox: outbox.length };
 }

@@ -23,7 +23,10 @@ const sendBody = z.strictObject({
 });
 
 /** A code the user typed: checked for shape here, against the stored hash by withSmsCode. */
-export const smsCodeField = z.string(msg('请输入短信验证码')).min(1, msg('请输入短信验证码')).regex(/^\d{4,6}$/, msg('验证码格式不正确'));
+export const smsCodeField = z
+  .string(msg('请输入短信验证码'))
+  .min(1, msg('请输入短信验证码'))
+  .regex(/^\d{4,6}$/, msg('验证码格式不正确'));
 
 const outboxQuery = z.strictObject({ phone: phoneSchema });
 
@@ -43,12 +46,7 @@ export async function smsRoutes(app: FastifyInstance, { provider, phoneRegistere
   if (app.ctx.config.nodeEnv !== 'production') {
     app.get(routes.devSmsOutbox.path, async (request) => {
       const { phone } = parseInput(outboxQuery, request.query);
-      const [latest] = await app.ctx.db
-        .select()
-        .from(smsOutbox)
-        .where(eq(smsOutbox.phone, phone))
-        .orderBy(desc(smsOutbox.id))
-        .limit(1);
+      const [latest] = await app.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
       if (!latest) throw notFound('该手机号暂无验证码');
       return ok({ phone: latest.phone, type: latest.type, code: latest.code, createdAt: latest.createdAt.toISOString() });
     });

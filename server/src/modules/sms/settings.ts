@@ -30,7 +30,6 @@ export interface TencentSmsSettings {
   endpoint: string;
 }
 
-
 export const ALIYUN_SMS_DEFAULT_ENDPOINT = 'https://dysmsapi.aliyuncs.com';
 export const TENCENT_SMS_DEFAULT_ENDPOINT = 'https://sms.tencentcloudapi.com';
 export const TENCENT_SMS_DEFAULT_REGION = 'ap-guangzhou';
@@ -57,7 +56,11 @@ function readAliyunSms(s: SettingsReader): AliyunSmsSettings {
     accessKeyId: s.required('ALIYUN_ACCESS_KEY_ID', 'the AccessKey ID of a RAM user allowed to call dysms:SendSms'),
     accessKeySecret: s.required('ALIYUN_ACCESS_KEY_SECRET', 'the AccessKey secret of that RAM user'),
     signName: s.required('ALIYUN_SMS_SIGN_NAME', 'the approved SMS sign name (短信签名) from the Aliyun SMS console'),
-    templateCodes: perSmsType(s, 'ALIYUN_SMS_TEMPLATE_CODE', 'the approved verification-code template code (SMS_...) whose text contains ${code}'),
+    templateCodes: perSmsType(
+      s,
+      'ALIYUN_SMS_TEMPLATE_CODE',
+      'the approved verification-code template code (SMS_...) whose text contains ${code}',
+    ),
     endpoint: s.url('ALIYUN_SMS_ENDPOINT', ALIYUN_SMS_DEFAULT_ENDPOINT),
   };
 }
@@ -78,9 +81,12 @@ function readTencentSms(s: SettingsReader): TencentSmsSettings {
 export const smsSettings: SettingsSection<SmsSettings> = ({ s, serving, production }) => {
   const smsName = s.optional('SMS_PROVIDER') ?? 'console';
   const smsProvider = (SMS_PROVIDERS as readonly string[]).includes(smsName) ? (smsName as SmsProviderName) : 'console';
-  if (smsName !== smsProvider) s.problems.push(`Invalid setting SMS_PROVIDER="${smsName}": set it to aliyun or tencent (console only outside production).`);
+  if (smsName !== smsProvider)
+    s.problems.push(`Invalid setting SMS_PROVIDER="${smsName}": set it to aliyun or tencent (console only outside production).`);
   else if (serving && production && smsProvider === 'console') {
-    s.problems.push('SMS_PROVIDER is console, which only prints codes to the log: set SMS_PROVIDER=aliyun or tencent with its settings (NODE_ENV=production).');
+    s.problems.push(
+      'SMS_PROVIDER is console, which only prints codes to the log: set SMS_PROVIDER=aliyun or tencent with its settings (NODE_ENV=production).',
+    );
   }
   return {
     smsProvider,

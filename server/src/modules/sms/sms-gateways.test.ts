@@ -78,7 +78,12 @@ afterAll(() => env?.close());
 
 /** The provider the configuration builds from these settings (as main.ts does). */
 const providerFor = (settings: Record<string, string>, timeoutMs = TIMEOUT_MS): SmsProvider => {
-  const config = loadServerConfig({ NODE_ENV: 'production', SMS_SEND_TIMEOUT_MS: String(timeoutMs), ...PRODUCTION_PAYMENT_ENV, ...settings });
+  const config = loadServerConfig({
+    NODE_ENV: 'production',
+    SMS_SEND_TIMEOUT_MS: String(timeoutMs),
+    ...PRODUCTION_PAYMENT_ENV,
+    ...settings,
+  });
   return createSmsProvider(config, env.ctx.db, () => {});
 };
 
@@ -114,7 +119,9 @@ describe.each(vendors)('SMS_PROVIDER=$name through the vendor SDK', (vendor) => 
 
   it('is refused by the vendor when signed with another secret, and the error names the vendor code but not the secret', async () => {
     const wrongSecret = 'x'.repeat(vendor.secret(fake).length);
-    const error = await failureOf(providerFor({ ...vendor.env(fake), [vendor.badSecretEnv]: wrongSecret }).send({ phone: nextPhone(), type: 1, code: '111111' }));
+    const error = await failureOf(
+      providerFor({ ...vendor.env(fake), [vendor.badSecretEnv]: wrongSecret }).send({ phone: nextPhone(), type: 1, code: '111111' }),
+    );
     expect(error.message).toContain(vendor.badSignatureCode);
     expect(error.message).not.toContain(wrongSecret);
     expect(error.message).not.toContain('111111');
@@ -122,9 +129,13 @@ describe.each(vendors)('SMS_PROVIDER=$name through the vendor SDK', (vendor) => 
   });
 
   it('reports the vendor refusing an unknown template or sign name', async () => {
-    const template = await failureOf(providerFor({ ...vendor.env(fake), [templateEnv[vendor.name]]: '9999' }).send({ phone: nextPhone(), type: 1, code: '222222' }));
+    const template = await failureOf(
+      providerFor({ ...vendor.env(fake), [templateEnv[vendor.name]]: '9999' }).send({ phone: nextPhone(), type: 1, code: '222222' }),
+    );
     expect(template.message).toContain(vendor.badTemplateCode);
-    const signName = await failureOf(providerFor({ ...vendor.env(fake), [signNameEnv[vendor.name]]: '别的签名' }).send({ phone: nextPhone(), type: 1, code: '333333' }));
+    const signName = await failureOf(
+      providerFor({ ...vendor.env(fake), [signNameEnv[vendor.name]]: '别的签名' }).send({ phone: nextPhone(), type: 1, code: '333333' }),
+    );
     expect(signName.message).toContain(vendor.badSignNameCode);
   });
 
@@ -153,7 +164,10 @@ describe('a failing gateway, as the caller of send-sms-code sees it', () => {
     fake = await startAliyunSmsFake();
     app = await buildApp(
       { ...env.ctx, config: { ...env.ctx.config, smsSendTimeoutMs: TIMEOUT_MS } },
-      { logger: createLogger('warn', { write: (line: string) => logLines.push(line) }), providers: { ...env.providers, sms: providerFor(aliyunSmsEnv(fake)) } },
+      {
+        logger: createLogger('warn', { write: (line: string) => logLines.push(line) }),
+        providers: { ...env.providers, sms: providerFor(aliyunSmsEnv(fake)) },
+      },
     );
     await app.ready();
   });
@@ -163,34 +177,41 @@ describe('a failing gateway, as the caller of send-sms-code sees it', () => {
   });
 
   const send = (phone: string, type = 1) =>
-    app.inject({ method: 'POST', url: '/api/user/send-sms-code', payload: { phone, type }, remoteAddress: ip }).then((r) => ({ status: r.statusCode, body: r.json() }));
+    app
+      .inject({ method: 'POST', url: '/api/user/send-sms-code', payload: { phone, type }, remoteAddress: ip })
+      .then((r) => ({ status: r.statusCode, body: r.json() }));
   const codeRows = async (phone: string) => (await env.ctx.db.select({ n: count() }).from(smsCodes).where(eq(smsCodes.phone, phone)))[0]!.n;
 
-  it.each(['http-500', 'vendor-error', 'no-answer'] as const)('%s: 503 in Chinese, no code stored, the resend window and daily count untouched, the log says why', async (mode) => {
-    const phone = nextPhone();
-    fake.failureMode = mode;
-    const linesBefore = logLines.length;
-    try {
-      for (let i = 0; i < 3; i++) {
-        expect(await send(phone)).toEqual({ status: 503, body: { success: false, message: '短信发送失败，请稍后再试' } });
+  it.each(['http-500', 'vendor-error', 'no-answer'] as const)(
+    '%s: 503 in Chinese, no code stored, the resend window and daily count untouched, the log says why',
+    async (mode) => {
+      const phone = nextPhone();
+      fake.failureMode = mode;
+      const linesBefore = logLines.length;
+      try {
+        for (let i = 0; i < 3; i++) {
+          expect(await send(phone)).toEqual({ status: 503, body: { success: false, message: '短信发送失败，请稍后再试' } });
+        }
+      } finally {
+        fake.failureMode = 'none';
       }
-    } finally {
-      fake.failureMode = 'none';
-    }
-    expect(await codeRows(phone)).toBe(0);
-    const logged = logLines.slice(linesBefore).join('\n');
-    expect(logged).toContain('SMS code not sent');
-    expect(logged).toContain(mode === 'http-500' ? 'InternalError' : mode === 'vendor-error' ? 'isv.BUSINESS_LIMIT_CONTROL' : 'no answer within');
-    expect(logged).not.toContain(fake.account.accessKeySecret);
-    // The SDK's own errors quote the request URL, template parameter included: the code is masked.
-    expect(logged).not.toMatch(/code%22%3A%22\d{6}|"code":"\d{6}"/);
-    // Straight away (no 60 s wait) the next send goes through, and it is the code that works.
-    expect((await send(phone)).status).toBe(200);
-    const delivered = fake.sent.at(-1)!;
-    expect(delivered.phone).toBe(phone);
-    expect(logLines.join('\n')).not.toContain(delivered.code);
-    env.clock.advance(61_000);
-  });
+      expect(await codeRows(phone)).toBe(0);
+      const logged = logLines.slice(linesBefore).join('\n');
+      expect(logged).toContain('SMS code not sent');
+      expect(logged).toContain(
+        mode === 'http-500' ? 'InternalError' : mode === 'vendor-error' ? 'isv.BUSINESS_LIMIT_CONTROL' : 'no answer within',
+      );
+      expect(logged).not.toContain(fake.account.accessKeySecret);
+      // The SDK's own errors quote the request URL, template parameter included: the code is masked.
+      expect(logged).not.toMatch(/code%22%3A%22\d{6}|"code":"\d{6}"/);
+      // Straight away (no 60 s wait) the next send goes through, and it is the code that works.
+      expect((await send(phone)).status).toBe(200);
+      const delivered = fake.sent.at(-1)!;
+      expect(delivered.phone).toBe(phone);
+      expect(logLines.join('\n')).not.toContain(delivered.code);
+      env.clock.advance(61_000);
+    },
+  );
 
   it('ten failed sends leave the whole daily allowance of ten', async () => {
     const phone = nextPhone();
@@ -215,7 +236,9 @@ describe('a failing gateway, as the caller of send-sms-code sees it', () => {
     try {
       const otherIp = '10.20.30.41';
       const sendFrom = (phone: string) =>
-        app.inject({ method: 'POST', url: '/api/user/send-sms-code', payload: { phone, type: 1 }, remoteAddress: otherIp }).then((r) => r.statusCode);
+        app
+          .inject({ method: 'POST', url: '/api/user/send-sms-code', payload: { phone, type: 1 }, remoteAddress: otherIp })
+          .then((r) => r.statusCode);
       fake.failureMode = 'http-500';
       expect(await sendFrom(nextPhone())).toBe(503);
       expect(await sendFrom(nextPhone())).toBe(503);

@@ -14,7 +14,9 @@ beforeAll(async () => {
 afterAll(() => env?.close());
 
 const send = (phone: string, type: number, ip = '127.0.0.1') =>
-  env.app.inject({ method: 'POST', url: '/api/user/send-sms-code', payload: { phone, type }, remoteAddress: ip }).then((r) => ({ status: r.statusCode, body: r.json() }));
+  env.app
+    .inject({ method: 'POST', url: '/api/user/send-sms-code', payload: { phone, type }, remoteAddress: ip })
+    .then((r) => ({ status: r.statusCode, body: r.json() }));
 const outbox = (phone: string) => call(env, 'GET', '/api/dev/sms-outbox', { query: { phone } });
 const codeRows = async (phone: string) => (await env.ctx.db.select({ n: count() }).from(smsCodes).where(eq(smsCodes.phone, phone)))[0]!.n;
 const SECOND_MS = 1000;
@@ -104,8 +106,15 @@ describe('POST /api/user/send-sms-code', () => {
       expect((await send(known.phone, 3, ip)).status).toBe(200);
       expect((await send(known.phone, 3, ip)).status).toBe(429); // the phone's 60 s window, still an attempt
       // The budget is spent: the next probe learns nothing about the phone.
-      for (const [phone, type] of [[nextPhone(), 3], [known.phone, 1], [nextPhone(), 1]] as const) {
-        expect(await send(phone, type, ip)).toMatchObject({ status: 429, body: { message: '当前网络获取验证码过于频繁，请 10 分钟后再试' } });
+      for (const [phone, type] of [
+        [nextPhone(), 3],
+        [known.phone, 1],
+        [nextPhone(), 1],
+      ] as const) {
+        expect(await send(phone, type, ip)).toMatchObject({
+          status: 429,
+          body: { message: '当前网络获取验证码过于频繁，请 10 分钟后再试' },
+        });
       }
       expect((await send(nextPhone(), 3, '10.9.9.8')).status).toBe(400);
       env.clock.advance(600 * SECOND_MS);
@@ -140,7 +149,17 @@ describe('POST /api/user/send-sms-code', () => {
   });
 
   it('a provider that throws answers 503 with a Chinese message and leaves no usable code or limit behind', async () => {
-    const failing = await buildApp(env.ctx, { providers: { ...env.providers, sms: { name: 'broken', send: async () => { throw new Error('gateway down'); } } } });
+    const failing = await buildApp(env.ctx, {
+      providers: {
+        ...env.providers,
+        sms: {
+          name: 'broken',
+          send: async () => {
+            throw new Error('gateway down');
+          },
+        },
+      },
+    });
     await failing.ready();
     const phone = nextPhone();
     try {
@@ -199,7 +218,8 @@ describe('checking a code (withSmsCode)', () => {
 
   it('a wrong code counts an attempt; after 5 the code is void, even the right one', async () => {
     const c = await freshCode();
-    for (let left = 4; left >= 1; left--) await expect(check(c, wrong(c.code))).rejects.toMatchObject({ statusCode: 400, message: `验证码错误，还可尝试 ${left} 次` });
+    for (let left = 4; left >= 1; left--)
+      await expect(check(c, wrong(c.code))).rejects.toMatchObject({ statusCode: 400, message: `验证码错误，还可尝试 ${left} 次` });
     await expect(check(c, wrong(c.code))).rejects.toMatchObject({ statusCode: 400, message: '验证码错误次数过多，已失效，请重新获取' });
     await expect(check(c)).rejects.toMatchObject({ statusCode: 400, message: '验证码错误次数过多，已失效，请重新获取' });
     const [row] = await env.ctx.db.select().from(smsCodes).where(eq(smsCodes.phone, c.phone));
@@ -234,7 +254,11 @@ describe('checking a code (withSmsCode)', () => {
 
   it('when the work fails, the code stays unused (its writes and the consumption roll back together)', async () => {
     const c = await freshCode();
-    await expect(check(c, c.code, async () => { throw new Error('later step failed'); })).rejects.toThrow('later step failed');
+    await expect(
+      check(c, c.code, async () => {
+        throw new Error('later step failed');
+      }),
+    ).rejects.toThrow('later step failed');
     await expect(check(c)).resolves.toBe('done');
   });
 

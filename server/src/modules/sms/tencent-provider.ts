@@ -37,7 +37,10 @@ export function tencentSmsProvider(settings: TencentSmsSettings, timeoutMs: numb
       }
       const status = answer.SendStatusSet?.[0];
       if (status?.Code !== 'Ok') {
-        throw new SmsGatewayError('tencent', safeFailureReason({ code: status?.Code, message: `${status?.Message} (RequestId ${answer.RequestId})` }, [code]));
+        throw new SmsGatewayError(
+          'tencent',
+          safeFailureReason({ code: status?.Code, message: `${status?.Message} (RequestId ${answer.RequestId})` }, [code]),
+        );
       }
     },
   };

@@ -9,14 +9,7 @@ import { badRequest, ok } from '../../http/errors.ts';
 import { idField, pagingShape, msg, parseInput } from '../../http/validate.ts';
 import { checkPlanForm, checkTemplateForm, createPlan, findOwnPlan } from '../plan/index.ts';
 import { isCalendarDate } from '../../../../common/zoned-time.ts';
-import {
-  createTemplate,
-  deleteTemplate,
-  findOwnTemplate,
-  formOfPlan,
-  listTemplates,
-  updateTemplate,
-} from './templates.ts';
+import { createTemplate, deleteTemplate, findOwnTemplate, formOfPlan, listTemplates, updateTemplate } from './templates.ts';
 import * as routes from '../../../../common/routes.ts';
 
 const id = (label: string) => idField(`${label} ID 不正确`);

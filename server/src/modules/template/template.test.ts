@@ -29,7 +29,11 @@ describe('templates', () => {
     const id = created.body.data.id;
 
     env.clock.advance(60_000);
-    const renamed = await post(user, '/api/plan/template/update', { id, name: '新名字', form: { ...form, dailyCount: 12, distribution: form.distribution.map((n: number, h: number) => (h === 9 ? 6 : n)) } });
+    const renamed = await post(user, '/api/plan/template/update', {
+      id,
+      name: '新名字',
+      form: { ...form, dailyCount: 12, distribution: form.distribution.map((n: number, h: number) => (h === 9 ? 6 : n)) },
+    });
     expect(renamed.status).toBe(200);
     expect(renamed.body.data).toMatchObject({ name: '新名字', form: { dailyCount: 12 } });
     expect(renamed.body.data.updatedAt).not.toBe(renamed.body.data.createdAt);
@@ -92,7 +96,11 @@ describe('templates', () => {
     expect(published.body.data).toEqual({ id: expect.any(Number), totalCost: 108, integral: 192 }); // ceil(4 x 30 x 0.9)
     const detail = await call(env, 'GET', '/api/plan/manage/detail', { token: user.token, query: { id: published.body.data.id } });
     expect(detail.body.data.plan).toMatchObject({ startDate: '2026-12-05', discount: 0.9, totalCost: 108, title: tpl.form.title });
-    expect((await ledgerRows(env, user.id)).at(-1)).toMatchObject({ kind: 'plan_charge', delta: -108, reference: `plan:${published.body.data.id}` });
+    expect((await ledgerRows(env, user.id)).at(-1)).toMatchObject({
+      kind: 'plan_charge',
+      delta: -108,
+      reference: `plan:${published.body.data.id}`,
+    });
 
     const past = await post(user, '/api/plan/template/publish', { id: tpl.id, startDate: '2026-11-29' });
     expect(past.status).toBe(400);

@@ -46,12 +46,18 @@ export function formOfPlan(plan: PlanRecord): TemplateForm {
 }
 
 export async function createTemplate(db: Executor, userId: number, name: string, form: TemplateForm, now: Date): Promise<TemplateRow> {
-  const [row] = await db.insert(templates).values({ userId, name, form: storedForm(form), createdAt: now, updatedAt: now }).returning();
+  const [row] = await db
+    .insert(templates)
+    .values({ userId, name, form: storedForm(form), createdAt: now, updatedAt: now })
+    .returning();
   return toRow(row!);
 }
 
 export async function findOwnTemplate(db: Executor, userId: number, id: number): Promise<TemplateRow> {
-  const [row] = await db.select().from(templates).where(and(eq(templates.id, id), eq(templates.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(templates)
+    .where(and(eq(templates.id, id), eq(templates.userId, userId)));
   if (!row) throw notFound(TEMPLATE_NOT_FOUND);
   return toRow(row);
 }

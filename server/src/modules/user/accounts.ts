@@ -105,7 +105,16 @@ export async function register(ctx: AppContext, input: Registration, client: Cli
         const [user] = await tx
           .insert(users)
           // The registration form cannot be sent without agreeing to the policy shown with it.
-          .values({ phone: input.phone, passwordHash, inviteCode, inviterId, operatorId, createdAt: now, privacyVersion: PRIVACY_POLICY_VERSION, privacyAgreedAt: now })
+          .values({
+            phone: input.phone,
+            passwordHash,
+            inviteCode,
+            inviterId,
+            operatorId,
+            createdAt: now,
+            privacyVersion: PRIVACY_POLICY_VERSION,
+            privacyAgreedAt: now,
+          })
           .returning();
         const token = await createSession(tx, user!.id, clock, client);
         return { token, user: await getUserData(tx, user!, now) };
@@ -113,7 +122,8 @@ export async function register(ctx: AppContext, input: Registration, client: Cli
     } catch (err) {
       if (isUniqueViolation(err, 'users_phone_uq')) throw conflict(USER_MESSAGES.phoneTaken);
       // A concurrent registration of this phone consumed the code first: say what really happened.
-      if (err instanceof AppError && err.statusCode === 400 && (await phoneRegistered(db, input.phone))) throw conflict(USER_MESSAGES.phoneTaken);
+      if (err instanceof AppError && err.statusCode === 400 && (await phoneRegistered(db, input.phone)))
+        throw conflict(USER_MESSAGES.phoneTaken);
       // Two registrations drew the same fresh invite code: the code was not consumed, try again.
       if (isUniqueViolation(err, 'users_invite_code_uq') && attempt < 3) continue;
       throw err;
@@ -205,12 +215,22 @@ export async function updateAvatar(ctx: AppContext, user: UserRow, avatar: strin
   return getUserData(ctx.db, updated!, ctx.clock.now());
 }
 
-export async function invitedUsers(ctx: AppContext, inviter: UserRow, paging: { page: number; pageSize: number }): Promise<Page<InvitedUser>> {
+export async function invitedUsers(
+  ctx: AppContext,
+  inviter: UserRow,
+  paging: { page: number; pageSize: number },
+): Promise<Page<InvitedUser>> {
   const now = ctx.clock.now();
   const order = [desc(users.createdAt), desc(users.id)];
   return paged(ctx.db, { from: users, where: eq(users.inviterId, inviter.id), orderBy: order }, paging, (r) => {
     const level = effectiveMemberLevel(r, now);
-    return { id: r.id, phone: maskPhone(r.phone), createdAt: r.createdAt.toISOString(), memberLevel: level, memberLevelDesc: MEMBER_LEVEL_NAMES[level] };
+    return {
+      id: r.id,
+      phone: maskPhone(r.phone),
+      createdAt: r.createdAt.toISOString(),
+      memberLevel: level,
+      memberLevelDesc: MEMBER_LEVEL_NAMES[level],
+    };
   });
 }
 
@@ -236,7 +256,14 @@ export async function seedDemoAccount(db: Db, now: Date): Promise<boolean> {
         privacyAgreedAt: now,
       })
       .returning();
-    await changePoints(tx, { userId: user!.id, delta: DEMO_POINTS, kind: 'adjust', reference: 'seed:demo', remark: '演示账号初始积分', at: now });
+    await changePoints(tx, {
+      userId: user!.id,
+      delta: DEMO_POINTS,
+      kind: 'adjust',
+      reference: 'seed:demo',
+      remark: '演示账号初始积分',
+      at: now,
+    });
   });
   return true;
 }

@@ -40,7 +40,11 @@ export function toConsoleUser(row: UserRow, now: Date): ConsoleUser {
 }
 
 /** Users whose phone contains `phone` (digits only, so no LIKE wildcards), newest first. */
-export async function searchUsers(db: Executor, q: { phone?: string; page: number; pageSize: number }, now: Date): Promise<Page<ConsoleUser>> {
+export async function searchUsers(
+  db: Executor,
+  q: { phone?: string; page: number; pageSize: number },
+  now: Date,
+): Promise<Page<ConsoleUser>> {
   const where = q.phone ? like(users.phone, `%${q.phone}%`) : undefined;
   return paged(db, { from: users, where, orderBy: [desc(users.createdAt), desc(users.id)] }, q, (r) => toConsoleUser(r, now));
 }
@@ -48,7 +52,10 @@ export async function searchUsers(db: Executor, q: { phone?: string; page: numbe
 /** Phones of the given user ids (for lists of other modules' rows). */
 export async function phonesOf(db: Executor, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, phone: users.phone }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  const rows = await db
+    .select({ id: users.id, phone: users.phone })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.phone]));
 }
 
@@ -69,9 +76,14 @@ export const assignOperator = (tx: Executor, id: number, operatorId: number | nu
 
 /** Accounts holding a console role, for the console's role list. */
 export async function consoleStaff(db: Executor, now: Date): Promise<ConsoleUser[]> {
-  const rows = await db.select().from(users).where(sql`${users.role} is not null`).orderBy(asc(users.id));
+  const rows = await db
+    .select()
+    .from(users)
+    .where(sql`${users.role} is not null`)
+    .orderBy(asc(users.id));
   return rows.map((r) => toConsoleUser(r, now));
 }
 
 /** New users per business day in [from, to). */
-export const newUsersPerDay = (db: Executor, range: DayRange, timeZone: string) => perDay(db, { from: users, at: users.createdAt }, range, timeZone);
+export const newUsersPerDay = (db: Executor, range: DayRange, timeZone: string) =>
+  perDay(db, { from: users, at: users.createdAt }, range, timeZone);

@@ -3,15 +3,7 @@
  * writes) and member_levels: accounts, login, membership and the user-data shape.
  */
 export { userRoutes } from './routes.ts';
-export {
-  DEMO_PASSWORD,
-  DEMO_PHONE,
-  findUserById,
-  findUserByPhone,
-  inviteSummary,
-  phoneRegistered,
-  seedDemoAccount,
-} from './accounts.ts';
+export { DEMO_PASSWORD, DEMO_PHONE, findUserById, findUserByPhone, inviteSummary, phoneRegistered, seedDemoAccount } from './accounts.ts';
 export {
   applyMembershipPurchase,
   checkMembershipPurchase,

@@ -95,7 +95,10 @@ export function membershipAfterPurchase(current: Membership, level: number, days
 
 /** 409 when the user may not buy `days` of `level` now (a downgrade while a higher level is active). */
 export async function checkMembershipPurchase(db: Executor, userId: number, level: number, days: number, now: Date): Promise<void> {
-  const [user] = await db.select({ memberLevel: users.memberLevel, memberDeadline: users.memberDeadline }).from(users).where(eq(users.id, userId));
+  const [user] = await db
+    .select({ memberLevel: users.memberLevel, memberDeadline: users.memberDeadline })
+    .from(users)
+    .where(eq(users.id, userId));
   membershipAfterPurchase(user!, level, days, now);
 }
 
@@ -106,7 +109,10 @@ export async function applyMembershipPurchase(tx: Executor, userId: number, leve
     .from(users)
     .where(eq(users.id, userId))
     .for('update');
-  await tx.update(users).set(membershipAfterPurchase(user!, level, days, now)).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set(membershipAfterPurchase(user!, level, days, now))
+    .where(eq(users.id, userId));
 }
 
 /** Sets a user's level and deadline as staff decide (ops member:set). */
@@ -133,9 +139,13 @@ export async function memberLevelsSeeded(db: Executor): Promise<boolean> {
 
 /** First-start data: the four levels with their names and plan discounts. */
 export async function seedMemberLevels(db: Executor): Promise<void> {
-  await db
-    .insert(memberLevels)
-    .values(Object.entries(MEMBER_LEVEL_NAMES).map(([level, name]) => ({ level: Number(level), name, discountPercent: MEMBER_DISCOUNT_PERCENT[Number(level) as MemberLevel] })));
+  await db.insert(memberLevels).values(
+    Object.entries(MEMBER_LEVEL_NAMES).map(([level, name]) => ({
+      level: Number(level),
+      name,
+      discountPercent: MEMBER_DISCOUNT_PERCENT[Number(level) as MemberLevel],
+    })),
+  );
   await bumpCacheVersion(db, MEMBER_LEVELS_CACHE);
 }
 

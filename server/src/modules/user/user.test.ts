@@ -79,7 +79,10 @@ describe('registration', () => {
     const [inviterRow] = await env.ctx.db.select().from(users).where(eq(users.phone, inviter.phone));
     expect(rowA!.inviterId).toBe(inviterRow!.id);
     // b becomes a gold member whose membership has already expired: listed as 普通会员.
-    await env.ctx.db.update(users).set({ memberLevel: 3, memberDeadline: new Date(env.clock.now().getTime() - 1) }).where(eq(users.phone, b.phone));
+    await env.ctx.db
+      .update(users)
+      .set({ memberLevel: 3, memberDeadline: new Date(env.clock.now().getTime() - 1) })
+      .where(eq(users.phone, b.phone));
 
     const list = await call(env, 'GET', '/api/user/recommend/list', { token: inviter.token, query: { page: 1, pageSize: 1 } });
     expect(list.status).toBe(200);
@@ -91,7 +94,12 @@ describe('registration', () => {
     expect(second.body.data.list[0]).toMatchObject({ phone: '138****9001', memberLevelDesc: '普通会员' });
     expect(Date.parse(second.body.data.list[0].createdAt)).toBe(env.clock.now().getTime() - MINUTE - 61_000);
     // The invitee sees nobody.
-    expect((await call(env, 'GET', '/api/user/recommend/list', { token: a.token })).body.data).toEqual({ list: [], total: 0, page: 1, pageSize: 10 });
+    expect((await call(env, 'GET', '/api/user/recommend/list', { token: a.token })).body.data).toEqual({
+      list: [],
+      total: 0,
+      page: 1,
+      pageSize: 10,
+    });
   });
 
   it('refuses an unknown invite code with 400, writes nothing, and leaves the code usable', async () => {
@@ -106,7 +114,10 @@ describe('registration', () => {
   });
 
   it('assigns operators round robin', async () => {
-    const [second] = await env.ctx.db.insert(operators).values({ nickname: '小王', avatar: '/a.svg', wechatQr: '/q.svg', remark: '第二位' }).returning();
+    const [second] = await env.ctx.db
+      .insert(operators)
+      .values({ nickname: '小王', avatar: '/a.svg', wechatQr: '/q.svg', remark: '第二位' })
+      .returning();
     const assigned: number[] = [];
     for (let i = 0; i < 4; i++) {
       const { phone } = await registerUser();
@@ -125,7 +136,8 @@ describe('registration', () => {
       Array.from({ length: 10 }, () => call(env, 'POST', '/api/user/reg', { body: { phone, password: PASSWORD, verifyCode } })),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
-    for (const a of answers.filter((x) => x.status !== 200)) expect(a).toMatchObject({ status: 409, body: { message: '该手机号已注册，请直接登录' } });
+    for (const a of answers.filter((x) => x.status !== 200))
+      expect(a).toMatchObject({ status: 409, body: { message: '该手机号已注册，请直接登录' } });
     expect((await env.ctx.db.select({ n: count() }).from(users).where(eq(users.phone, phone)))[0]!.n).toBe(1);
   });
 
@@ -155,7 +167,10 @@ describe('password login', () => {
     const u = await createTestUser(env, { password: 'right1234' });
     const login = (password: string) => call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password } });
     for (let i = 0; i < 4; i++) expect((await login('wrong1234')).status).toBe(400);
-    expect(await login('wrong1234')).toMatchObject({ status: 429, body: { success: false, message: '密码错误次数过多，账号已锁定，请 15 分钟后再试' } });
+    expect(await login('wrong1234')).toMatchObject({
+      status: 429,
+      body: { success: false, message: '密码错误次数过多，账号已锁定，请 15 分钟后再试' },
+    });
     // The right password does not get through while locked.
     env.clock.advance(10 * MINUTE + 1);
     expect(await login('right1234')).toMatchObject({ status: 429, body: { message: '密码错误次数过多，账号已锁定，请 5 分钟后再试' } });
@@ -176,7 +191,9 @@ describe('password login', () => {
 
   it('concurrent wrong passwords still lock after 5', async () => {
     const u = await createTestUser(env, { password: 'right1234' });
-    const answers = await Promise.all(Array.from({ length: 8 }, () => call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: 'wrong1234' } })));
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: 'wrong1234' } })),
+    );
     expect(answers.some((a) => a.status === 429)).toBe(true);
     expect((await call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: 'right1234' } })).status).toBe(429);
     env.clock.advance(15 * MINUTE);
@@ -211,19 +228,29 @@ describe('sessions', () => {
   });
 
   it('requires a token for user-data, update-avatar and recommend/list (401)', async () => {
-    for (const [method, url] of [['GET', '/api/user/user-data'], ['POST', '/api/user/update-avatar'], ['GET', '/api/user/recommend/list']] as const) {
-      expect(await call(env, method, url, { body: method === 'POST' ? { avatar: 'avatar1' } : undefined })).toMatchObject({ status: 401, body: { success: false } });
+    for (const [method, url] of [
+      ['GET', '/api/user/user-data'],
+      ['POST', '/api/user/update-avatar'],
+      ['GET', '/api/user/recommend/list'],
+    ] as const) {
+      expect(await call(env, method, url, { body: method === 'POST' ? { avatar: 'avatar1' } : undefined })).toMatchObject({
+        status: 401,
+        body: { success: false },
+      });
       expect((await call(env, method, url, { token: 'forged-token' })).status).toBe(401);
     }
   });
 });
 
 describe('reset-pwd', () => {
-  it('changes the password with a type-3 code: keeps the caller\'s session, revokes the others', async () => {
+  it("changes the password with a type-3 code: keeps the caller's session, revokes the others", async () => {
     const u = await createTestUser(env, { password: 'old12345' });
     const other = (await call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: 'old12345' } })).body.data.token;
     const verifyCode = await codeFor(u.phone, 3);
-    const res = await call(env, 'POST', '/api/user/reset-pwd', { token: u.token, body: { phone: u.phone, password: 'new12345', verifyCode } });
+    const res = await call(env, 'POST', '/api/user/reset-pwd', {
+      token: u.token,
+      body: { phone: u.phone, password: 'new12345', verifyCode },
+    });
     expect(res).toMatchObject({ status: 200, body: { success: true, message: '密码已修改成功' } });
     expect((await userData(u.token)).status).toBe(200);
     expect((await userData(other)).status).toBe(401);
@@ -238,7 +265,9 @@ describe('reset-pwd', () => {
     const u = await createTestUser(env, { password: 'old12345' });
     for (let i = 0; i < 5; i++) await call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: 'bad12345' } });
     const verifyCode = await codeFor(u.phone, 3);
-    expect((await call(env, 'POST', '/api/user/reset-pwd', { body: { phone: u.phone, password: 'new12345', verifyCode } })).status).toBe(200);
+    expect((await call(env, 'POST', '/api/user/reset-pwd', { body: { phone: u.phone, password: 'new12345', verifyCode } })).status).toBe(
+      200,
+    );
     expect((await userData(u.token)).status).toBe(401);
     expect((await call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: 'new12345' } })).status).toBe(200);
   });
@@ -247,7 +276,9 @@ describe('reset-pwd', () => {
     const u = await createTestUser(env, { password: 'old12345' });
     const verifyCode = await codeFor(u.phone, 3);
     const wrong = verifyCode === '000000' ? '111111' : '000000';
-    expect(await call(env, 'POST', '/api/user/reset-pwd', { body: { phone: u.phone, password: 'new12345', verifyCode: wrong } })).toMatchObject({
+    expect(
+      await call(env, 'POST', '/api/user/reset-pwd', { body: { phone: u.phone, password: 'new12345', verifyCode: wrong } }),
+    ).toMatchObject({
       status: 400,
       body: { success: false, message: '验证码错误，还可尝试 4 次' },
     });
@@ -263,7 +294,12 @@ describe('user data', () => {
   it('an expired membership reads as level 1 普通会员 with no discount', async () => {
     const u = await createTestUser(env, { memberLevel: 5, memberDeadline: new Date(env.clock.now().getTime() + 1000) });
     const active = await userData(u.token);
-    expect(active.body.data).toMatchObject({ memberLevel: 5, memberLevelDesc: '铂金会员', discount: 0.9, memberDeadline: new Date(env.clock.now().getTime() + 1000).toISOString() });
+    expect(active.body.data).toMatchObject({
+      memberLevel: 5,
+      memberLevelDesc: '铂金会员',
+      discount: 0.9,
+      memberDeadline: new Date(env.clock.now().getTime() + 1000).toISOString(),
+    });
     env.clock.advance(1000);
     const expired = await userData(u.token);
     expect(expired.body.data).toMatchObject({ memberLevel: 1, memberLevelDesc: '普通会员', discount: 1, memberDeadline: null });
@@ -272,7 +308,12 @@ describe('user data', () => {
   it('gold reads 0.95 and diamond 0.85, from member_levels', async () => {
     const deadline = new Date(env.clock.now().getTime() + 30 * DAY);
     const gold = await createTestUser(env, { memberLevel: 3, memberDeadline: deadline, integral: 250 });
-    expect((await userData(gold.token)).body.data).toMatchObject({ memberLevel: 3, memberLevelDesc: '黄金会员', discount: 0.95, integral: 250 });
+    expect((await userData(gold.token)).body.data).toMatchObject({
+      memberLevel: 3,
+      memberLevelDesc: '黄金会员',
+      discount: 0.95,
+      integral: 250,
+    });
     const diamond = await createTestUser(env, { memberLevel: 7, memberDeadline: deadline });
     expect((await userData(diamond.token)).body.data).toMatchObject({ memberLevelDesc: '钻石会员', discount: 0.85 });
   });
@@ -367,14 +408,38 @@ describe('bad input: 400 with a Chinese message, never 500, nothing written', ()
       { ...regOk, inviteCode: long },
       [regOk],
       null,
-    ]) cases.push(['/api/user/reg', 'POST', body]);
-    for (const body of [{}, { phone: u.phone }, { password: 'x' }, { phone: sql, password: 'abc12345' }, { phone: u.phone, password: long }, { phone: u.phone, password: 123 }, { phone: u.phone, password: 'abc12345', remember: true }, { phone: [u.phone], password: 'abc12345' }])
+    ])
+      cases.push(['/api/user/reg', 'POST', body]);
+    for (const body of [
+      {},
+      { phone: u.phone },
+      { password: 'x' },
+      { phone: sql, password: 'abc12345' },
+      { phone: u.phone, password: long },
+      { phone: u.phone, password: 123 },
+      { phone: u.phone, password: 'abc12345', remember: true },
+      { phone: [u.phone], password: 'abc12345' },
+    ])
       cases.push(['/api/user/pwd-login', 'POST', body]);
-    for (const body of [{}, { phone: u.phone, password: 'new12345' }, { phone: u.phone, verifyCode: '123456' }, { phone: script, password: 'new12345', verifyCode: '123456' }, { phone: u.phone, password: 'new12345', verifyCode: '123456', userId: 1 }])
+    for (const body of [
+      {},
+      { phone: u.phone, password: 'new12345' },
+      { phone: u.phone, verifyCode: '123456' },
+      { phone: script, password: 'new12345', verifyCode: '123456' },
+      { phone: u.phone, password: 'new12345', verifyCode: '123456', userId: 1 },
+    ])
       cases.push(['/api/user/reset-pwd', 'POST', body]);
     for (const body of [{}, { avatar: script }, { avatar: sql }, { avatar: long }, { avatar: 'avatar1', phone: '13800138000' }])
       cases.push(['/api/user/update-avatar', 'POST', body, { token: u.token }]);
-    for (const query of [{ page: '0' }, { page: 'abc' }, { pageSize: '101' }, { page: sql }, { pageSize: '-1' }, { page: '1', inviterId: '1' }, { page: '1.5' }])
+    for (const query of [
+      { page: '0' },
+      { page: 'abc' },
+      { pageSize: '101' },
+      { page: sql },
+      { pageSize: '-1' },
+      { page: '1', inviterId: '1' },
+      { page: '1.5' },
+    ])
       cases.push(['/api/user/recommend/list', 'GET', query, { token: u.token }]);
 
     const counts = async () => [await rows(users), await rows(sessions), await rows(smsCodes)];

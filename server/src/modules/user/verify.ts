@@ -16,7 +16,8 @@ export type MembershipEvent =
 /** Deadlines computed from the same instants agree to the millisecond; a second absorbs rounding in JSON. */
 const SAME_DEADLINE_MS = 1000;
 
-const describe = (m: Membership) => `${MEMBER_LEVEL_NAMES[m.memberLevel as MemberLevel] ?? `等级 ${m.memberLevel}`}${m.memberDeadline ? `，到期 ${m.memberDeadline.toISOString()}` : ''}`;
+const describe = (m: Membership) =>
+  `${MEMBER_LEVEL_NAMES[m.memberLevel as MemberLevel] ?? `等级 ${m.memberLevel}`}${m.memberDeadline ? `，到期 ${m.memberDeadline.toISOString()}` : ''}`;
 
 export async function membershipFindings(db: Executor, events: MembershipEvent[]): Promise<Array<{ userId: number; message: string }>> {
   const members = await db
@@ -35,7 +36,9 @@ export async function membershipFindings(db: Executor, events: MembershipEvent[]
   for (const member of members) {
     let expected: Membership = { memberLevel: 1, memberDeadline: null };
     // At the same instant a setting comes first: staff set up the account, then it bought.
-    const sorted = (history.get(member.id) ?? []).sort((a, b) => a.at.getTime() - b.at.getTime() || (a.kind === 'set' ? -1 : 0) - (b.kind === 'set' ? -1 : 0));
+    const sorted = (history.get(member.id) ?? []).sort(
+      (a, b) => a.at.getTime() - b.at.getTime() || (a.kind === 'set' ? -1 : 0) - (b.kind === 'set' ? -1 : 0),
+    );
     for (const event of sorted) {
       if (event.kind === 'set') expected = { memberLevel: event.level, memberDeadline: event.deadline };
       else {
@@ -47,7 +50,9 @@ export async function membershipFindings(db: Executor, events: MembershipEvent[]
       }
     }
     const sameDeadline =
-      expected.memberDeadline !== null && member.memberDeadline !== null && Math.abs(expected.memberDeadline.getTime() - member.memberDeadline.getTime()) < SAME_DEADLINE_MS;
+      expected.memberDeadline !== null &&
+      member.memberDeadline !== null &&
+      Math.abs(expected.memberDeadline.getTime() - member.memberDeadline.getTime()) < SAME_DEADLINE_MS;
     if (expected.memberLevel !== member.memberLevel || !sameDeadline) {
       const backing = sorted.length === 0 ? '没有已支付的会员订单或后台设置' : `已支付的会员订单和后台设置合计应为：${describe(expected)}`;
       findings.push({ userId: member.id, message: `会员 ${describe(member)} 与记录不符：${backing}` });

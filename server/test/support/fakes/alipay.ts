@@ -98,8 +98,11 @@ export class FakeAlipay {
   /** Checks a signed request's parameters the way the gateway does; the refusal reason, or null. */
   verifyRequest(params: Record<string, string>): string | null {
     if (params.app_id !== this.appId) return `unknown app_id ${params.app_id}`;
-    if (params.sign_type !== 'RSA2' || params.charset !== 'utf-8' || params.version !== '1.0' || !params.timestamp) return 'missing common parameters';
-    const ok = createVerify('RSA-SHA256').update(signContent(params, ['sign']), 'utf8').verify(pem(this.app.publicKey, 'spki'), params.sign ?? '', 'base64');
+    if (params.sign_type !== 'RSA2' || params.charset !== 'utf-8' || params.version !== '1.0' || !params.timestamp)
+      return 'missing common parameters';
+    const ok = createVerify('RSA-SHA256')
+      .update(signContent(params, ['sign']), 'utf8')
+      .verify(pem(this.app.publicKey, 'spki'), params.sign ?? '', 'base64');
     return ok ? null : 'isv.invalid-signature';
   }
 
@@ -114,14 +117,24 @@ export class FakeAlipay {
     const key = `${method.replaceAll('.', '_')}_response`;
     const nodeText = JSON.stringify(node);
     // The vendor signs the exact text of the response node.
-    return [200, `{"${key}":${nodeText},"sign":"${rsa2(nodeText, pem(this.platform.privateKey, 'pkcs8'))}"}`, 'application/json;charset=utf-8'];
+    return [
+      200,
+      `{"${key}":${nodeText},"sign":"${rsa2(nodeText, pem(this.platform.privateKey, 'pkcs8'))}"}`,
+      'application/json;charset=utf-8',
+    ];
   }
 
   /** The trades paid on a Beijing day, as its bill lists them. */
   billedTrades(day: string): BilledTrade[] {
     return [...this.trades.values()]
       .filter((t) => t.status === 'TRADE_SUCCESS' && t.paidAt && billDay(t.paidAt) === day)
-      .map((t) => ({ tradeNo: t.tradeNo, orderNo: t.outTradeNo, amount: t.billedAmount ?? t.totalAmount, subject: t.subject, paidAt: t.paidAt! }));
+      .map((t) => ({
+        tradeNo: t.tradeNo,
+        orderNo: t.outTradeNo,
+        amount: t.billedAmount ?? t.totalAmount,
+        subject: t.subject,
+        paidAt: t.paidAt!,
+      }));
   }
 
   private async handle(req: IncomingMessage): Promise<[number, string | Buffer, string]> {
@@ -136,7 +149,10 @@ export class FakeAlipay {
     }
     if (url.pathname === '/gateway.do' && req.method === 'GET') return this.cashierPage(Object.fromEntries(url.searchParams));
     if (url.pathname !== '/gateway.do' || req.method !== 'POST') return [404, 'not found', 'text/plain'];
-    const params: Record<string, string> = { ...Object.fromEntries(url.searchParams), ...Object.fromEntries(new URLSearchParams(await readBody(req))) };
+    const params: Record<string, string> = {
+      ...Object.fromEntries(url.searchParams),
+      ...Object.fromEntries(new URLSearchParams(await readBody(req))),
+    };
     const method = params.method ?? '';
     const refused = this.verifyRequest(params);
     if (refused) {
@@ -149,20 +165,44 @@ export class FakeAlipay {
     const trade = this.trades.get(biz.out_trade_no ?? '');
     switch (method) {
       case 'alipay.trade.precreate': {
-        if (!biz.out_trade_no || !/^\d+\.\d{2}$/.test(biz.total_amount ?? '') || !biz.subject) return fail('ACQ.INVALID_PARAMETER', '参数有误');
+        if (!biz.out_trade_no || !/^\d+\.\d{2}$/.test(biz.total_amount ?? '') || !biz.subject)
+          return fail('ACQ.INVALID_PARAMETER', '参数有误');
         if (trade && trade.status !== 'WAIT_BUYER_PAY') return fail('ACQ.TRADE_HAS_CLOSE', '交易已关闭');
-        const created = trade ?? { outTradeNo: biz.out_trade_no, totalAmount: biz.total_amount, subject: biz.subject, tradeNo: `2026${randomBytes(8).toString('hex')}`, status: 'WAIT_BUYER_PAY' as const, notifyUrl: params.notify_url };
+        const created = trade ?? {
+          outTradeNo: biz.out_trade_no,
+          totalAmount: biz.total_amount,
+          subject: biz.subject,
+          tradeNo: `2026${randomBytes(8).toString('hex')}`,
+          status: 'WAIT_BUYER_PAY' as const,
+          notifyUrl: params.notify_url,
+        };
         this.trades.set(created.outTradeNo, created);
-        return this.answer(method, { code: '10000', msg: 'Success', out_trade_no: created.outTradeNo, qr_code: `https://qr.alipay.com/fake${created.tradeNo}` });
+        return this.answer(method, {
+          code: '10000',
+          msg: 'Success',
+          out_trade_no: created.outTradeNo,
+          qr_code: `https://qr.alipay.com/fake${created.tradeNo}`,
+        });
       }
       case 'alipay.trade.query':
         if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
-        return this.answer(method, { code: '10000', msg: 'Success', trade_no: trade.tradeNo, out_trade_no: trade.outTradeNo, trade_status: trade.status, total_amount: trade.totalAmount });
+        return this.answer(method, {
+          code: '10000',
+          msg: 'Success',
+          trade_no: trade.tradeNo,
+          out_trade_no: trade.outTradeNo,
+          trade_status: trade.status,
+          total_amount: trade.totalAmount,
+        });
       case 'alipay.data.dataservice.bill.downloadurl.query': {
         const day = (biz as Record<string, string>).bill_date ?? '';
         if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return fail('isp.bill_not_exist', '账单不存在');
         const origin = new URL(this.gateway).origin;
-        return this.answer(method, { code: '10000', msg: 'Success', bill_download_url: `${origin}/bill/${day}.zip?token=${this.billToken}` });
+        return this.answer(method, {
+          code: '10000',
+          msg: 'Success',
+          bill_download_url: `${origin}/bill/${day}.zip?token=${this.billToken}`,
+        });
       }
       case 'alipay.trade.close':
         if (!trade) return fail('ACQ.TRADE_NOT_EXIST', '交易不存在');
@@ -184,9 +224,20 @@ export class FakeAlipay {
     const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
     this.calls.push({ method: params.method, biz, params });
     if (!this.trades.has(biz.out_trade_no!)) {
-      this.trades.set(biz.out_trade_no!, { outTradeNo: biz.out_trade_no!, totalAmount: biz.total_amount!, subject: biz.subject!, tradeNo: `2026${randomBytes(8).toString('hex')}`, status: 'WAIT_BUYER_PAY', notifyUrl: params.notify_url });
+      this.trades.set(biz.out_trade_no!, {
+        outTradeNo: biz.out_trade_no!,
+        totalAmount: biz.total_amount!,
+        subject: biz.subject!,
+        tradeNo: `2026${randomBytes(8).toString('hex')}`,
+        status: 'WAIT_BUYER_PAY',
+        notifyUrl: params.notify_url,
+      });
     }
-    return [200, `<!doctype html><meta charset="utf-8"><title>支付宝收银台（测试）</title><h1 data-testid="fake-cashier">¥${biz.total_amount}</h1><p>${biz.out_trade_no}</p>`, 'text/html;charset=utf-8'];
+    return [
+      200,
+      `<!doctype html><meta charset="utf-8"><title>支付宝收银台（测试）</title><h1 data-testid="fake-cashier">¥${biz.total_amount}</h1><p>${biz.out_trade_no}</p>`,
+      'text/html;charset=utf-8',
+    ];
   }
 
   /** The payer pays a trade (no notification is sent; see notification()). */
@@ -199,7 +250,10 @@ export class FakeAlipay {
   }
 
   /** The form Alipay posts to notify_url after a payment, signed with its key (or `signWith`). */
-  notification(fields: { out_trade_no: string; total_amount: string; trade_status?: string; app_id?: string }, signWith?: string): Record<string, string> {
+  notification(
+    fields: { out_trade_no: string; total_amount: string; trade_status?: string; app_id?: string },
+    signWith?: string,
+  ): Record<string, string> {
     const form: Record<string, string> = {
       gmt_create: '2026-03-01 10:00:00',
       charset: 'utf-8',

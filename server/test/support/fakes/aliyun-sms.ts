@@ -37,7 +37,8 @@ export const newAliyunAccount = (): AliyunSmsAccount => ({
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
 // RFC 3986: encodeURIComponent leaves !'()* alone, the vendor encodes them.
-const percentEncode = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const percentEncode = (value: string) =>
+  encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const MAX_CLOCK_SKEW_MS = 15 * 60_000;
 
 export async function startAliyunSmsFake(account: AliyunSmsAccount = newAliyunAccount()): Promise<AliyunSmsFake> {
@@ -45,7 +46,16 @@ export async function startAliyunSmsFake(account: AliyunSmsAccount = newAliyunAc
   const requestId = () => randomUUID().toUpperCase();
   const httpError = (status: number, code: string, message: string): FakeAnswer => {
     fake.refusals.push(code);
-    return { status, body: { RequestId: requestId(), HostId: 'dysmsapi.aliyuncs.com', Code: code, Message: message, Recommend: `https://api.aliyun.com/troubleshoot?q=${code}` } };
+    return {
+      status,
+      body: {
+        RequestId: requestId(),
+        HostId: 'dysmsapi.aliyuncs.com',
+        Code: code,
+        Message: message,
+        Recommend: `https://api.aliyun.com/troubleshoot?q=${code}`,
+      },
+    };
   };
   const refused = (code: string, message: string): FakeAnswer => {
     fake.refusals.push(code);
@@ -59,18 +69,22 @@ export async function startAliyunSmsFake(account: AliyunSmsAccount = newAliyunAc
     const [, keyId, signedHeaderList, signature] = match;
     if (keyId !== account.accessKeyId) return httpError(404, 'InvalidAccessKeyId.NotFound', 'Specified access key is not found.');
     const date = Date.parse(header(request, 'x-acs-date'));
-    if (Number.isNaN(date) || Math.abs(Date.now() - date) > MAX_CLOCK_SKEW_MS) return httpError(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
+    if (Number.isNaN(date) || Math.abs(Date.now() - date) > MAX_CLOCK_SKEW_MS)
+      return httpError(400, 'InvalidTimeStamp.Expired', 'Specified time stamp or date value is expired.');
     const nonce = header(request, 'x-acs-signature-nonce');
     if (!nonce) return httpError(400, 'MissingSignatureNonce', 'SignatureNonce is mandatory for this action.');
     if (usedNonces.has(nonce)) return httpError(400, 'SignatureNonceUsed', 'Specified signature nonce was used already.');
     const payloadHash = sha256Hex(request.body);
-    if (header(request, 'x-acs-content-sha256') !== payloadHash) return httpError(400, 'ContentSha256NotMatched', 'The x-acs-content-sha256 header does not match the request body.');
+    if (header(request, 'x-acs-content-sha256') !== payloadHash)
+      return httpError(400, 'ContentSha256NotMatched', 'The x-acs-content-sha256 header does not match the request body.');
 
     const signedHeaders = signedHeaderList!.split(';');
     for (const required of ['host', 'x-acs-action', 'x-acs-content-sha256', 'x-acs-date', 'x-acs-signature-nonce', 'x-acs-version']) {
       if (!signedHeaders.includes(required)) return httpError(400, 'IncompleteSignature', `The header ${required} must be signed.`);
     }
-    const query = [...request.url.searchParams].map(([k, v]) => [percentEncode(k), percentEncode(v)] as const).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    const query = [...request.url.searchParams]
+      .map(([k, v]) => [percentEncode(k), percentEncode(v)] as const)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     const canonicalRequest = [
       request.method,
       request.url.pathname,
@@ -91,8 +105,10 @@ export async function startAliyunSmsFake(account: AliyunSmsAccount = newAliyunAc
     (request) => {
       const failed = authenticate(request);
       if (failed) return failed;
-      if (header(request, 'x-acs-action') !== 'SendSms') return httpError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
-      if (header(request, 'x-acs-version') !== '2017-05-25') return httpError(400, 'InvalidVersion', 'Specified parameter Version is not valid.');
+      if (header(request, 'x-acs-action') !== 'SendSms')
+        return httpError(404, 'InvalidAction.NotFound', 'Specified api is not found, please check your url and method.');
+      if (header(request, 'x-acs-version') !== '2017-05-25')
+        return httpError(400, 'InvalidVersion', 'Specified parameter Version is not valid.');
       const params = new URLSearchParams(request.url.searchParams);
       if (header(request, 'content-type').startsWith('application/x-www-form-urlencoded')) {
         for (const [k, v] of new URLSearchParams(request.body.toString('utf8'))) params.set(k, v);
@@ -114,9 +130,17 @@ export async function startAliyunSmsFake(account: AliyunSmsAccount = newAliyunAc
       if (code === undefined) return refused('isv.TEMPLATE_MISSING_PARAMETERS', '模板变量缺少对应参数值');
       if (typeof code !== 'string') return refused('isv.INVALID_JSON_PARAM', 'JSON参数不合法，只接受字符串值');
       fake.sent.push({ phone, signName, templateCode, code });
-      return { status: 200, body: { Message: 'OK', RequestId: requestId(), Code: 'OK', BizId: `${Date.now()}${randomBytes(3).readUIntBE(0, 3)}^0` } };
+      return {
+        status: 200,
+        body: { Message: 'OK', RequestId: requestId(), Code: 'OK', BizId: `${Date.now()}${randomBytes(3).readUIntBE(0, 3)}^0` },
+      };
     },
-    () => ({ RequestId: requestId(), HostId: 'dysmsapi.aliyuncs.com', Code: 'InternalError', Message: 'The request processing has failed due to some unknown error, exception or failure.' }),
+    () => ({
+      RequestId: requestId(),
+      HostId: 'dysmsapi.aliyuncs.com',
+      Code: 'InternalError',
+      Message: 'The request processing has failed due to some unknown error, exception or failure.',
+    }),
   );
   return fake;
 }

@@ -51,7 +51,33 @@ export async function alipayBillZip(pid: string, day: string, trades: BilledTrad
   const compact = day.replaceAll('-', '');
   const cn = `${day.slice(0, 4)}年${day.slice(5, 7)}月${day.slice(8, 10)}日`;
   const rows = trades.map((t) =>
-    [t.tradeNo, t.orderNo, '交易', t.subject, beijing(t.paidAt), beijing(t.paidAt), '', '', '', '', 'buy***@example.com', t.amount, t.amount, '0.00', '0.00', '0.00', '0.00', '0.00', '', '0.00', '0.00', '', '0.00', '0.00', '']
+    [
+      t.tradeNo,
+      t.orderNo,
+      '交易',
+      t.subject,
+      beijing(t.paidAt),
+      beijing(t.paidAt),
+      '',
+      '',
+      '',
+      '',
+      'buy***@example.com',
+      t.amount,
+      t.amount,
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '0.00',
+      '',
+      '0.00',
+      '0.00',
+      '',
+      '0.00',
+      '0.00',
+      '',
+    ]
       .map((field) => `${field}\t`)
       .join(','),
   );
@@ -91,12 +117,46 @@ const WECHAT_HEADER =
 /** WeChat Pay's trade bill (bill_type ALL): UTF-8, every value prefixed with a backtick, then the summary. */
 export function wechatPayBill(appId: string, mchId: string, trades: BilledTrade[]): string {
   const rows = trades.map((t) =>
-    [beijing(t.paidAt), appId, mchId, '0', '', t.tradeNo, t.orderNo, 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o', 'NATIVE', 'SUCCESS', 'OTHERS', 'CNY', t.amount, '0.00', '0', '0', '0.00', '0.00', '', '', t.subject, '', '0.00000', '0.60%', t.amount, '0.00', '']
+    [
+      beijing(t.paidAt),
+      appId,
+      mchId,
+      '0',
+      '',
+      t.tradeNo,
+      t.orderNo,
+      'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o',
+      'NATIVE',
+      'SUCCESS',
+      'OTHERS',
+      'CNY',
+      t.amount,
+      '0.00',
+      '0',
+      '0',
+      '0.00',
+      '0.00',
+      '',
+      '',
+      t.subject,
+      '',
+      '0.00000',
+      '0.60%',
+      t.amount,
+      '0.00',
+      '',
+    ]
       .map((field) => `\`${field}`)
       .join(','),
   );
   const total = (trades.reduce((sum, t) => sum + Math.round(Number(t.amount) * 100), 0) / 100).toFixed(2);
-  return [WECHAT_HEADER, ...rows, '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额', `\`${trades.length},\`${total},\`0.00,\`0.00,\`0.00000,\`${total},\`0.00`, ''].join('\r\n');
+  return [
+    WECHAT_HEADER,
+    ...rows,
+    '总交易单数,应结订单总金额,退款总金额,充值券退款总金额,手续费总金额,订单总金额,申请退款总金额',
+    `\`${trades.length},\`${total},\`0.00,\`0.00,\`0.00000,\`${total},\`0.00`,
+    '',
+  ].join('\r\n');
 }
 
 /** Beijing day (YYYY-MM-DD) of an instant: the day whose bill lists a payment made then. */

@@ -48,7 +48,15 @@ export async function startVendorFake<Account, Sent>(
       const reply =
         fake.failureMode === 'http-500'
           ? { status: 500, body: http500Body() }
-          : answer({ method: req.method ?? 'GET', url: new URL(req.url ?? '/', 'http://fake'), headers: req.headers, body: Buffer.concat(chunks) }, fake);
+          : answer(
+              {
+                method: req.method ?? 'GET',
+                url: new URL(req.url ?? '/', 'http://fake'),
+                headers: req.headers,
+                body: Buffer.concat(chunks),
+              },
+              fake,
+            );
       res.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json;charset=utf-8' });
       res.end(JSON.stringify(reply.body));
     });

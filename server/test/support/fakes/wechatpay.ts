@@ -101,7 +101,9 @@ export class FakeWechatPay {
     if (fields.serial_no !== this.serialNo) return `serial_no ${fields.serial_no}`;
     if (Math.abs(Date.now() / 1000 - Number(fields.timestamp)) > 300) return 'timestamp';
     const message = `${req.method}\n${req.url}\n${fields.timestamp}\n${fields.nonce_str}\n${body}\n`;
-    const ok = createVerify('RSA-SHA256').update(message).verify(pem(this.merchant.publicKey, 'spki'), fields.signature ?? '', 'base64');
+    const ok = createVerify('RSA-SHA256')
+      .update(message)
+      .verify(pem(this.merchant.publicKey, 'spki'), fields.signature ?? '', 'base64');
     return ok ? null : 'SIGN_ERROR';
   }
 
@@ -122,10 +124,18 @@ export class FakeWechatPay {
     const byOutTradeNo = /^\/v3\/pay\/transactions\/out-trade-no\/([^/]+)(\/close)?$/.exec(url.pathname);
     if (req.method === 'POST' && url.pathname === '/v3/pay/transactions/native') {
       const b = body as Partial<FakeTransaction> & { time_expire?: string };
-      if (b.mchid !== this.mchId || b.appid !== this.appId || !b.out_trade_no || !b.description || !b.notify_url?.startsWith('https://') || !Number.isInteger(b.amount?.total)) {
+      if (
+        b.mchid !== this.mchId ||
+        b.appid !== this.appId ||
+        !b.out_trade_no ||
+        !b.description ||
+        !b.notify_url?.startsWith('https://') ||
+        !Number.isInteger(b.amount?.total)
+      ) {
         return this.send(res, 400, { code: 'PARAM_ERROR', message: '参数错误' });
       }
-      if (b.time_expire && Number.isNaN(Date.parse(b.time_expire))) return this.send(res, 400, { code: 'PARAM_ERROR', message: 'time_expire' });
+      if (b.time_expire && Number.isNaN(Date.parse(b.time_expire)))
+        return this.send(res, 400, { code: 'PARAM_ERROR', message: 'time_expire' });
       const existing = this.transactions.get(b.out_trade_no);
       if (existing && existing.trade_state !== 'NOTPAY') return this.send(res, 400, { code: 'ORDER_CLOSED', message: '订单已关闭' });
       const tx: FakeTransaction = existing ?? {
@@ -146,7 +156,11 @@ export class FakeWechatPay {
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return this.send(res, 400, { code: 'PARAM_ERROR', message: 'bill_date' });
       const file = Buffer.from(this.billText(day), 'utf8');
       this.bills.set(day, file);
-      return this.send(res, 200, { hash_type: 'SHA1', hash_value: createHash('sha1').update(file).digest('hex'), download_url: `${this.baseUrl}v3/billdownload/file?token=${day}` });
+      return this.send(res, 200, {
+        hash_type: 'SHA1',
+        hash_value: createHash('sha1').update(file).digest('hex'),
+        download_url: `${this.baseUrl}v3/billdownload/file?token=${day}`,
+      });
     }
     if (req.method === 'GET' && url.pathname === '/v3/billdownload/file') {
       const file = this.bills.get(url.searchParams.get('token') ?? '');
@@ -176,7 +190,13 @@ export class FakeWechatPay {
     return wechatPayBill(
       this.appId,
       this.mchId,
-      paid.map((t) => ({ tradeNo: t.transaction_id, orderNo: t.out_trade_no, amount: yuan(t.billedTotal ?? t.amount.total), subject: t.description, paidAt: t.paidAt! })),
+      paid.map((t) => ({
+        tradeNo: t.transaction_id,
+        orderNo: t.out_trade_no,
+        amount: yuan(t.billedTotal ?? t.amount.total),
+        subject: t.description,
+        paidAt: t.paidAt!,
+      })),
     );
   }
 
@@ -189,9 +209,18 @@ export class FakeWechatPay {
   }
 
   /** The notification WeChat Pay posts after a payment: JSON body, resource AES-256-GCM encrypted, Wechatpay-* headers. */
-  notification(transaction: Partial<FakeTransaction> & { out_trade_no: string }, opts: { signWith?: string; apiV3Key?: string; at?: Date } = {}) {
+  notification(
+    transaction: Partial<FakeTransaction> & { out_trade_no: string },
+    opts: { signWith?: string; apiV3Key?: string; at?: Date } = {},
+  ) {
     const known = this.transactions.get(transaction.out_trade_no);
-    const plain = JSON.stringify({ ...known, trade_state: 'SUCCESS', trade_type: 'NATIVE', success_time: new Date().toISOString(), ...transaction });
+    const plain = JSON.stringify({
+      ...known,
+      trade_state: 'SUCCESS',
+      trade_type: 'NATIVE',
+      success_time: new Date().toISOString(),
+      ...transaction,
+    });
     const nonce = randomBytes(6).toString('hex');
     const aad = 'transaction';
     const cipher = createCipheriv('aes-256-gcm', Buffer.from(opts.apiV3Key ?? this.apiV3Key), nonce);

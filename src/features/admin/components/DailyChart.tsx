@@ -27,7 +27,10 @@ export default function DailyChart({ days, series, dayLabel }: { days: string[];
         height: 260,
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         axes: [{ values: (_u, ticks) => ticks.map((s) => new Date(s * 1000).toISOString().slice(5, 10)) }, {}],
-        series: [{ label: dayLabel, value: (_u, s) => (s == null ? '--' : new Date(s * 1000).toISOString().slice(0, 10)) }, ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 }))],
+        series: [
+          { label: dayLabel, value: (_u, s) => (s == null ? '--' : new Date(s * 1000).toISOString().slice(0, 10)) },
+          ...series.map((s) => ({ label: s.label, stroke: s.color, width: 2 })),
+        ],
       },
       [days.map(daySeconds), ...series.map((s) => s.values)],
       el,

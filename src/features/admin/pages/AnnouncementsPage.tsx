@@ -28,10 +28,22 @@ export default function AnnouncementsPage() {
         dataSource={data}
         columns={[
           { title: t('announcements.content'), dataIndex: 'content' },
-          { title: t('announcements.window'), key: 'window', render: (_, a) => `${formatDateTime(a.startsAt)} ~ ${formatDateTime(a.endsAt)}` },
+          {
+            title: t('announcements.window'),
+            key: 'window',
+            render: (_, a) => `${formatDateTime(a.startsAt)} ~ ${formatDateTime(a.endsAt)}`,
+          },
           { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => <EnabledTag on={on} /> },
           { title: t('announcements.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
-          { title: t('actions'), key: 'edit', render: (_, a) => <Button type="link" onClick={() => setEditing(a)}>{t('edit')}</Button> },
+          {
+            title: t('actions'),
+            key: 'edit',
+            render: (_, a) => (
+              <Button type="link" onClick={() => setEditing(a)}>
+                {t('edit')}
+              </Button>
+            ),
+          },
         ]}
       />
       {editing && (
@@ -39,18 +51,30 @@ export default function AnnouncementsPage() {
           title={current ? t('edit') : t('announcements.add')}
           initialValues={
             current
-              ? { content: current.content, enabled: current.enabled, window: [current.startsAt ? dayjs(current.startsAt) : null, current.endsAt ? dayjs(current.endsAt) : null] }
+              ? {
+                  content: current.content,
+                  enabled: current.enabled,
+                  window: [current.startsAt ? dayjs(current.startsAt) : null, current.endsAt ? dayjs(current.endsAt) : null],
+                }
               : { enabled: true }
           }
           onClose={() => setEditing(null)}
           onSave={({ window, ...v }) =>
-            saveAnnouncement(current?.id ?? null, { ...v, startsAt: window?.[0]?.toISOString() ?? null, endsAt: window?.[1]?.toISOString() ?? null })
+            saveAnnouncement(current?.id ?? null, {
+              ...v,
+              startsAt: window?.[0]?.toISOString() ?? null,
+              endsAt: window?.[1]?.toISOString() ?? null,
+            })
           }
           preview={(v) => <div className="announcement-banner">{v.content}</div>}
         >
           {() => (
             <>
-              <Form.Item name="content" label={t('announcements.content')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 500 }]}>
+              <Form.Item
+                name="content"
+                label={t('announcements.content')}
+                rules={[{ required: true, whitespace: true, message: t('required') }, { max: 500 }]}
+              >
                 <Input.TextArea maxLength={500} showCount />
               </Form.Item>
               <Form.Item name="window" label={t('announcements.window')}>

@@ -17,8 +17,20 @@ export default function AuditPage() {
     <>
       <Typography.Title level={3}>{t('audit.title')}</Typography.Title>
       <div className="admin-toolbar">
-        <Input.Search aria-label={t('audit.actor')} placeholder={t('audit.actor')} allowClear style={{ width: 180 }} onSearch={(actor) => set({ actor })} />
-        <Input.Search aria-label={t('audit.action')} placeholder={t('audit.action')} allowClear style={{ width: 200 }} onSearch={(action) => set({ action })} />
+        <Input.Search
+          aria-label={t('audit.actor')}
+          placeholder={t('audit.actor')}
+          allowClear
+          style={{ width: 180 }}
+          onSearch={(actor) => set({ actor })}
+        />
+        <Input.Search
+          aria-label={t('audit.action')}
+          placeholder={t('audit.action')}
+          allowClear
+          style={{ width: 200 }}
+          onSearch={(action) => set({ action })}
+        />
         <DatePicker.RangePicker onChange={(range) => set({ from: range?.[0]?.format(DATE_FORMAT), to: range?.[1]?.format(DATE_FORMAT) })} />
       </div>
       <Table<AuditEntry>
@@ -27,7 +39,12 @@ export default function AuditPage() {
         loading={isLoading}
         dataSource={data?.list}
         scroll={{ x: 1100 }}
-        pagination={{ current: data?.page, pageSize: data?.pageSize, total: data?.total, onChange: (page, pageSize) => setQ((x) => ({ ...x, page, pageSize })) }}
+        pagination={{
+          current: data?.page,
+          pageSize: data?.pageSize,
+          total: data?.total,
+          onChange: (page, pageSize) => setQ((x) => ({ ...x, page, pageSize })),
+        }}
         columns={[
           { title: t('audit.time'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at), width: 170 },
           { title: t('audit.actor'), dataIndex: 'actor', width: 130 },

@@ -27,10 +27,26 @@ export default function ContactsPage() {
         dataSource={data}
         pagination={false}
         columns={[
-          { title: t('contacts.nickname'), dataIndex: 'nickname', render: (n: string, c) => <>{n} {c.isDefault && <Tag color="blue">{t('contacts.default')}</Tag>}</> },
+          {
+            title: t('contacts.nickname'),
+            dataIndex: 'nickname',
+            render: (n: string, c) => (
+              <>
+                {n} {c.isDefault && <Tag color="blue">{t('contacts.default')}</Tag>}
+              </>
+            ),
+          },
           { title: t('contacts.wechatQr'), dataIndex: 'wechatQr', render: (src: string) => <img className="admin-qr" src={src} alt="" /> },
-          { title: t('contacts.alipayCollectQr'), dataIndex: 'alipayCollectQr', render: (src: string) => (src ? <img className="admin-qr" src={src} alt="" /> : '--') },
-          { title: t('contacts.wxpayCollectQr'), dataIndex: 'wxpayCollectQr', render: (src: string) => (src ? <img className="admin-qr" src={src} alt="" /> : '--') },
+          {
+            title: t('contacts.alipayCollectQr'),
+            dataIndex: 'alipayCollectQr',
+            render: (src: string) => (src ? <img className="admin-qr" src={src} alt="" /> : '--'),
+          },
+          {
+            title: t('contacts.wxpayCollectQr'),
+            dataIndex: 'wxpayCollectQr',
+            render: (src: string) => (src ? <img className="admin-qr" src={src} alt="" /> : '--'),
+          },
           { title: t('contacts.bankAccount'), dataIndex: 'bankAccount' },
           { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => <EnabledTag on={on} /> },
           {
@@ -38,8 +54,12 @@ export default function ContactsPage() {
             key: 'edit',
             render: (_, c) => (
               <>
-                <Button type="link" onClick={() => setEditing({ contact: c, part: 'contact' })}>{t('contacts.editContact')}</Button>
-                <Button type="link" onClick={() => setEditing({ contact: c, part: 'collect' })}>{t('contacts.editCollect')}</Button>
+                <Button type="link" onClick={() => setEditing({ contact: c, part: 'contact' })}>
+                  {t('contacts.editContact')}
+                </Button>
+                <Button type="link" onClick={() => setEditing({ contact: c, part: 'collect' })}>
+                  {t('contacts.editCollect')}
+                </Button>
               </>
             ),
           },
@@ -60,7 +80,11 @@ export default function ContactsPage() {
         >
           {() => (
             <>
-              <Form.Item name="nickname" label={t('contacts.nickname')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 20 }]}>
+              <Form.Item
+                name="nickname"
+                label={t('contacts.nickname')}
+                rules={[{ required: true, whitespace: true, message: t('required') }, { max: 20 }]}
+              >
                 <Input maxLength={20} />
               </Form.Item>
               <Form.Item name="avatar" label={t('contacts.avatar')} rules={[imageRule(t, true)]}>
@@ -85,7 +109,8 @@ export default function ContactsPage() {
           onSave={(v) => saveCollectAccounts(contact.id, v)}
           preview={(v) => (
             <div>
-              {v.alipayCollectQr && <img className="admin-qr" src={v.alipayCollectQr} alt="" />} {v.wxpayCollectQr && <img className="admin-qr" src={v.wxpayCollectQr} alt="" />}
+              {v.alipayCollectQr && <img className="admin-qr" src={v.alipayCollectQr} alt="" />}{' '}
+              {v.wxpayCollectQr && <img className="admin-qr" src={v.wxpayCollectQr} alt="" />}
               <div>{v.bankAccount}</div>
             </div>
           )}

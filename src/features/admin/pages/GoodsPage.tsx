@@ -30,10 +30,29 @@ export default function GoodsPage() {
           { title: t('goods.name'), dataIndex: 'name' },
           { title: t('goods.type'), dataIndex: 'type', render: (type: 'integral' | 'member') => typeNames[type] },
           { title: t('goods.price'), dataIndex: 'price', render: (fen: number) => t('yuan', { amount: formatYuan(fen) }) },
-          { title: t('goods.content'), key: 'content', render: (_, g) => (g.type === 'integral' ? formatPointsAmount(g.points) : t('goods.memberDays', { level: levelNames[g.level as 3 | 5 | 7], days: g.days })) },
-          { title: t('goods.onSale'), dataIndex: 'onSale', render: (on: boolean) => (on ? <Tag color="green">{t('goods.onSale')}</Tag> : <Tag>{t('goods.offSale')}</Tag>) },
+          {
+            title: t('goods.content'),
+            key: 'content',
+            render: (_, g) =>
+              g.type === 'integral'
+                ? formatPointsAmount(g.points)
+                : t('goods.memberDays', { level: levelNames[g.level as 3 | 5 | 7], days: g.days }),
+          },
+          {
+            title: t('goods.onSale'),
+            dataIndex: 'onSale',
+            render: (on: boolean) => (on ? <Tag color="green">{t('goods.onSale')}</Tag> : <Tag>{t('goods.offSale')}</Tag>),
+          },
           { title: t('goods.sort'), dataIndex: 'sort' },
-          { title: t('actions'), key: 'edit', render: (_, g) => <Button type="link" onClick={() => setEditing(g)}>{t('edit')}</Button> },
+          {
+            title: t('actions'),
+            key: 'edit',
+            render: (_, g) => (
+              <Button type="link" onClick={() => setEditing(g)}>
+                {t('edit')}
+              </Button>
+            ),
+          },
         ]}
       />
       {editing && (
@@ -42,7 +61,8 @@ export default function GoodsPage() {
           initialValues={current ? { ...current, yuan: current.price / 100 } : { type: 'integral', onSale: true, sort: 0 }}
           onClose={() => setEditing(null)}
           onSave={async ({ yuan, ...v }) => {
-            const shape = v.type === 'integral' ? { points: v.points, level: null, days: null } : { points: null, level: v.level, days: v.days };
+            const shape =
+              v.type === 'integral' ? { points: v.points, level: null, days: null } : { points: null, level: v.level, days: v.days };
             await saveGoods(current?.id ?? null, { ...v, ...shape, price: Math.round(yuan * 100) });
           }}
           preview={(v) => (
@@ -57,7 +77,11 @@ export default function GoodsPage() {
               <Form.Item name="type" label={t('goods.type')} rules={[{ required: true }]}>
                 <Select options={(['integral', 'member'] as const).map((v) => ({ value: v, label: typeNames[v] }))} />
               </Form.Item>
-              <Form.Item name="name" label={t('goods.name')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 40 }]}>
+              <Form.Item
+                name="name"
+                label={t('goods.name')}
+                rules={[{ required: true, whitespace: true, message: t('required') }, { max: 40 }]}
+              >
                 <Input maxLength={40} />
               </Form.Item>
               <Form.Item name="yuan" label={t('goods.priceYuan')} rules={[{ required: true, message: t('required') }]}>

@@ -49,25 +49,58 @@ export default function OrdersPage() {
           onChange={(payType) => set({ payType })}
           options={PAY_TYPE_CODES.map((p) => ({ value: p, label: payTypeNames[p] }))}
         />
-        <Input.Search aria-label={t('orders.phone')} placeholder={t('orders.phone')} allowClear style={{ width: 180 }} onSearch={(phone) => set({ phone })} />
-        <Input.Search aria-label={t('orders.orderNo')} placeholder={t('orders.orderNo')} allowClear style={{ width: 240 }} onSearch={(orderNo) => set({ orderNo })} />
+        <Input.Search
+          aria-label={t('orders.phone')}
+          placeholder={t('orders.phone')}
+          allowClear
+          style={{ width: 180 }}
+          onSearch={(phone) => set({ phone })}
+        />
+        <Input.Search
+          aria-label={t('orders.orderNo')}
+          placeholder={t('orders.orderNo')}
+          allowClear
+          style={{ width: 240 }}
+          onSearch={(orderNo) => set({ orderNo })}
+        />
       </div>
       <Table<ConsoleOrder>
         rowKey="orderNo"
         loading={isLoading}
         dataSource={data?.list}
         scroll={{ x: 1300 }}
-        pagination={{ current: data?.page, pageSize: data?.pageSize, total: data?.total, onChange: (page, pageSize) => setFilters((f) => ({ ...f, page, pageSize })) }}
+        pagination={{
+          current: data?.page,
+          pageSize: data?.pageSize,
+          total: data?.total,
+          onChange: (page, pageSize) => setFilters((f) => ({ ...f, page, pageSize })),
+        }}
         columns={[
           { title: t('orders.orderNo'), dataIndex: 'orderNo' },
           { title: t('orders.phone'), dataIndex: 'phone', render: (phone: string) => <Link href={`/admin/users/${phone}`}>{phone}</Link> },
           { title: t('orders.goods'), dataIndex: 'goodsName' },
           { title: t('orders.amount'), dataIndex: 'amount', render: (fen: number) => t('yuan', { amount: formatYuan(fen) }) },
           { title: t('orders.payType'), dataIndex: 'payTypeText' },
-          { title: t('orders.transferRemark'), dataIndex: 'orderNo', key: 'remark', render: (no: string, o) => (ONLINE.includes(o.payType) ? '--' : no) },
+          {
+            title: t('orders.transferRemark'),
+            dataIndex: 'orderNo',
+            key: 'remark',
+            render: (no: string, o) => (ONLINE.includes(o.payType) ? '--' : no),
+          },
           { title: t('orders.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
-          { title: t('orders.age'), dataIndex: 'createdAt', key: 'age', render: (at: string, o) => (o.status === 'pending' ? ageText(t, now - Date.parse(at)) : '--') },
-          { title: t('orders.status'), dataIndex: 'statusText', render: (text: string, o) => <Tag color={o.status === 'paid' ? 'green' : o.status === 'pending' ? 'gold' : 'default'}>{text}</Tag> },
+          {
+            title: t('orders.age'),
+            dataIndex: 'createdAt',
+            key: 'age',
+            render: (at: string, o) => (o.status === 'pending' ? ageText(t, now - Date.parse(at)) : '--'),
+          },
+          {
+            title: t('orders.status'),
+            dataIndex: 'statusText',
+            render: (text: string, o) => (
+              <Tag color={o.status === 'paid' ? 'green' : o.status === 'pending' ? 'gold' : 'default'}>{text}</Tag>
+            ),
+          },
           {
             title: t('actions'),
             key: 'actions',

@@ -43,7 +43,11 @@ export default function PricesPage() {
                   <Button type="link" size="small" onClick={() => setEditing({ kind: 'conditions', row: condition })}>
                     {t('edit')}
                   </Button>
-                  <Button type="link" size="small" onClick={() => setEditing({ kind: 'options', row: { conditionId: condition.id, integral: 0, sort: 0 } })}>
+                  <Button
+                    type="link"
+                    size="small"
+                    onClick={() => setEditing({ kind: 'options', row: { conditionId: condition.id, integral: 0, sort: 0 } })}
+                  >
                     {t('prices.addOption')}
                   </Button>
                   <div>
@@ -68,7 +72,19 @@ export default function PricesPage() {
         { title: t('prices.integral'), dataIndex: 'integral', render: (n: number) => formatPointsAmount(n) },
         { title: t('goods.sort'), dataIndex: 'sort' },
         { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => <EnabledTag on={on} /> },
-        { title: t('actions'), key: 'edit', render: (_, s) => <Button type="link" aria-label={t('prices.editService', { name: s.name })} onClick={() => setEditing({ kind: 'services', row: s })}>{t('edit')}</Button> },
+        {
+          title: t('actions'),
+          key: 'edit',
+          render: (_, s) => (
+            <Button
+              type="link"
+              aria-label={t('prices.editService', { name: s.name })}
+              onClick={() => setEditing({ kind: 'services', row: s })}
+            >
+              {t('edit')}
+            </Button>
+          ),
+        },
       ]}
     />
   );
@@ -85,7 +101,9 @@ export default function PricesPage() {
           children: (
             <>
               <div className="admin-toolbar">
-                <Button onClick={() => setEditing({ kind: 'services', row: { flowType, integral: 0, sort: 0, enabled: true } })}>{t('prices.addService')}</Button>
+                <Button onClick={() => setEditing({ kind: 'services', row: { flowType, integral: 0, sort: 0, enabled: true } })}>
+                  {t('prices.addService')}
+                </Button>
               </div>
               {serviceTable(flowType)}
             </>
@@ -94,7 +112,13 @@ export default function PricesPage() {
       />
       {editing && (
         <EditorModal<Record<string, unknown>>
-          title={{ services: t('prices.editTitle.services'), conditions: t('prices.editTitle.conditions'), options: t('prices.editTitle.options') }[editing.kind]}
+          title={
+            {
+              services: t('prices.editTitle.services'),
+              conditions: t('prices.editTitle.conditions'),
+              options: t('prices.editTitle.options'),
+            }[editing.kind]
+          }
           initialValues={editing.row}
           onClose={() => setEditing(null)}
           onSave={async (values) => {
@@ -115,7 +139,11 @@ export default function PricesPage() {
         >
           {() => (
             <>
-              <Form.Item name={label} label={t('prices.name')} rules={[{ required: true, whitespace: true, message: t('required') }, { max: 40 }]}>
+              <Form.Item
+                name={label}
+                label={t('prices.name')}
+                rules={[{ required: true, whitespace: true, message: t('required') }, { max: 40 }]}
+              >
                 <Input maxLength={40} />
               </Form.Item>
               {editing.kind !== 'conditions' && (
@@ -126,9 +154,7 @@ export default function PricesPage() {
               <Form.Item name="sort" label={t('goods.sort')}>
                 <InputNumber min={0} max={100000} precision={0} />
               </Form.Item>
-              {editing.kind === 'services' && (
-                <EnabledField />
-              )}
+              {editing.kind === 'services' && <EnabledField />}
             </>
           )}
         </EditorModal>

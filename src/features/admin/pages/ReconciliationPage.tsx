@@ -9,7 +9,10 @@ export default function ReconciliationPage() {
   const { t } = useTranslation('admin');
   const { data, isLoading } = useReconciliation();
   const money = (fen: number | null) => (fen === null ? '--' : formatYuan(fen));
-  const gateways: Record<ReconciliationReport['gateway'], string> = { alipay: t('reconciliation.gateways.alipay'), wechat: t('reconciliation.gateways.wechat') };
+  const gateways: Record<ReconciliationReport['gateway'], string> = {
+    alipay: t('reconciliation.gateways.alipay'),
+    wechat: t('reconciliation.gateways.wechat'),
+  };
   const kinds: Record<ReconciliationDifference['kind'], string> = {
     missing_at_gateway: t('reconciliation.kinds.missing_at_gateway'),
     amount_differs: t('reconciliation.kinds.amount_differs'),
@@ -35,7 +38,11 @@ export default function ReconciliationPage() {
               pagination={false}
               dataSource={r.differences}
               columns={[
-                { title: t('reconciliation.differences'), dataIndex: 'kind', render: (kind: ReconciliationDifference['kind']) => kinds[kind] },
+                {
+                  title: t('reconciliation.differences'),
+                  dataIndex: 'kind',
+                  render: (kind: ReconciliationDifference['kind']) => kinds[kind],
+                },
                 { title: t('reconciliation.orderNo'), dataIndex: 'orderNo' },
                 { title: t('reconciliation.ours'), dataIndex: 'ours', render: money },
                 { title: t('reconciliation.theirs'), dataIndex: 'theirs', render: money },
@@ -45,14 +52,24 @@ export default function ReconciliationPage() {
         }}
         columns={[
           { title: t('reconciliation.day'), dataIndex: 'day', width: 120 },
-          { title: t('reconciliation.gateway'), dataIndex: 'gateway', width: 100, render: (g: ReconciliationReport['gateway']) => gateways[g] },
+          {
+            title: t('reconciliation.gateway'),
+            dataIndex: 'gateway',
+            width: 100,
+            render: (g: ReconciliationReport['gateway']) => gateways[g],
+          },
           { title: t('reconciliation.billPayments'), dataIndex: 'billPayments', width: 100 },
-          { title: t('reconciliation.credited'), dataIndex: 'credited', render: (nos: string[]) => (nos.length ? nos.join('、') : t('reconciliation.none')) },
+          {
+            title: t('reconciliation.credited'),
+            dataIndex: 'credited',
+            render: (nos: string[]) => (nos.length ? nos.join('、') : t('reconciliation.none')),
+          },
           {
             title: t('reconciliation.differences'),
             dataIndex: 'differences',
             width: 100,
-            render: (d: ReconciliationDifference[]) => (d.length ? <Tag color="red">{d.length}</Tag> : <Tag color="green">{t('reconciliation.none')}</Tag>),
+            render: (d: ReconciliationDifference[]) =>
+              d.length ? <Tag color="red">{d.length}</Tag> : <Tag color="green">{t('reconciliation.none')}</Tag>,
           },
           { title: t('reconciliation.checkedAt'), dataIndex: 'createdAt', width: 170, render: (at: string) => formatDateTime(at) },
         ]}

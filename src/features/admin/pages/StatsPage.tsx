@@ -20,13 +20,33 @@ export default function StatsPage() {
     <>
       <Typography.Title level={3}>{t('stats.title')}</Typography.Title>
       <div className="admin-toolbar">
-        <DatePicker.RangePicker onChange={(r) => setRange({ from: (r?.[0] as Dayjs | null)?.format(DATE_FORMAT), to: (r?.[1] as Dayjs | null)?.format(DATE_FORMAT) })} />
+        <DatePicker.RangePicker
+          onChange={(r) =>
+            setRange({ from: (r?.[0] as Dayjs | null)?.format(DATE_FORMAT), to: (r?.[1] as Dayjs | null)?.format(DATE_FORMAT) })
+          }
+        />
       </div>
       <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col span={6}><Card><Statistic title={t('stats.newUsers')} value={sum((d) => d.newUsers)} /></Card></Col>
-        <Col span={6}><Card><Statistic title={t('stats.paidOrders')} value={sum((d) => d.paidOrders)} /></Card></Col>
-        <Col span={6}><Card><Statistic title={t('stats.paidAmount')} value={formatYuan(sum((d) => d.paidAmount))} /></Card></Col>
-        <Col span={6}><Card><Statistic title={t('stats.pointsSpent')} value={formatPoints(sum((d) => d.pointsSpent))} /></Card></Col>
+        <Col span={6}>
+          <Card>
+            <Statistic title={t('stats.newUsers')} value={sum((d) => d.newUsers)} />
+          </Card>
+        </Col>
+        <Col span={6}>
+          <Card>
+            <Statistic title={t('stats.paidOrders')} value={sum((d) => d.paidOrders)} />
+          </Card>
+        </Col>
+        <Col span={6}>
+          <Card>
+            <Statistic title={t('stats.paidAmount')} value={formatYuan(sum((d) => d.paidAmount))} />
+          </Card>
+        </Col>
+        <Col span={6}>
+          <Card>
+            <Statistic title={t('stats.pointsSpent')} value={formatPoints(sum((d) => d.pointsSpent))} />
+          </Card>
+        </Col>
       </Row>
       <Card title={t('stats.chartUsersPlans')} style={{ marginBottom: 16 }}>
         <DailyChart
@@ -60,7 +80,8 @@ export default function StatsPage() {
           ...PAY_TYPE_CODES.map((p) => ({
             title: payTypeNames[p],
             key: `pay${p}`,
-            render: (_: unknown, d: DayStats) => (d.paid[p] ? t('stats.paidCell', { n: d.paid[p].orders, amount: formatYuan(d.paid[p].amount) }) : '--'),
+            render: (_: unknown, d: DayStats) =>
+              d.paid[p] ? t('stats.paidCell', { n: d.paid[p].orders, amount: formatYuan(d.paid[p].amount) }) : '--',
           })),
           { title: t('stats.pointsSpent'), dataIndex: 'pointsSpent', render: (n: number) => formatPoints(n) },
           { title: t('stats.plansCreated'), dataIndex: 'plansCreated' },

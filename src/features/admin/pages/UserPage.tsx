@@ -1,6 +1,21 @@
 /** One user: balance, membership, ledger, orders, plans, sessions, and the console's actions on them. */
 import { useState } from 'react';
-import { Button, DatePicker, Descriptions, Form, Input, InputNumber, Popconfirm, Select, Space, Table, Tabs, Tag, Typography, message } from 'antd';
+import {
+  Button,
+  DatePicker,
+  Descriptions,
+  Form,
+  Input,
+  InputNumber,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+  message,
+} from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
@@ -9,7 +24,18 @@ import { useMemberLevelNames } from '@/lib/domain-names';
 import { MEMBER_LEVELS } from '@common/domain';
 import type { LedgerRow, OrderRow, PlanRow } from '@common/api-types';
 import { formatDateTime, formatPoints, formatYuan } from '@/lib/format';
-import { adjustPoints, assignContact, deleteUser, disableUser, enableUser, logoutAll, setMember, setRole, useContacts, useConsoleUser } from '../api';
+import {
+  adjustPoints,
+  assignContact,
+  deleteUser,
+  disableUser,
+  enableUser,
+  logoutAll,
+  setMember,
+  setRole,
+  useContacts,
+  useConsoleUser,
+} from '../api';
 import RemarkConfirm from '../components/RemarkConfirm';
 import SubmitModal from '../components/SubmitModal';
 
@@ -36,16 +62,29 @@ function PointsDialog({ phone, balance, onClose }: { phone: string; balance: num
           label={t('user.delta')}
           rules={[
             { required: true, message: t('user.deltaRequired') },
-            { validator: (_, v: number) => (v === 0 ? Promise.reject(new Error(t('user.deltaRequired'))) : v < 0 && -v > balance ? Promise.reject(new Error(t('user.deltaTooLow', { balance: formatPoints(balance) }))) : Promise.resolve()) },
+            {
+              validator: (_, v: number) =>
+                v === 0
+                  ? Promise.reject(new Error(t('user.deltaRequired')))
+                  : v < 0 && -v > balance
+                    ? Promise.reject(new Error(t('user.deltaTooLow', { balance: formatPoints(balance) })))
+                    : Promise.resolve(),
+            },
           ]}
         >
           <InputNumber precision={0} min={-100_000_000} max={100_000_000} style={{ width: '100%' }} />
         </Form.Item>
-        <Form.Item name="remark" label={t('remark')} rules={[{ required: true, whitespace: true, message: t('remarkRequired') }, { max: 200 }]}>
+        <Form.Item
+          name="remark"
+          label={t('remark')}
+          rules={[{ required: true, whitespace: true, message: t('remarkRequired') }, { max: 200 }]}
+        >
           <Input.TextArea maxLength={200} />
         </Form.Item>
       </Form>
-      <div className="admin-preview">{t('user.pointsPreview', { before: formatPoints(balance), after: formatPoints(balance + (delta || 0)) })}</div>
+      <div className="admin-preview">
+        {t('user.pointsPreview', { before: formatPoints(balance), after: formatPoints(balance + (delta || 0)) })}
+      </div>
     </SubmitModal>
   );
 }
@@ -116,9 +155,21 @@ export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: b
         </Button>
         <Button onClick={() => setDialog('member')}>{t('user.setMember')}</Button>
         {user.disabled ? (
-          <RemarkConfirm type="default" label={t('user.enable')} title={t('user.enableTitle')} remarkRequired={false} onConfirm={(r) => enableUser(phone, r)} />
+          <RemarkConfirm
+            type="default"
+            label={t('user.enable')}
+            title={t('user.enableTitle')}
+            remarkRequired={false}
+            onConfirm={(r) => enableUser(phone, r)}
+          />
         ) : (
-          <RemarkConfirm type="default" danger label={t('user.disable')} title={t('user.disableTitle')} onConfirm={(r) => disableUser(phone, r)} />
+          <RemarkConfirm
+            type="default"
+            danger
+            label={t('user.disable')}
+            title={t('user.disableTitle')}
+            onConfirm={(r) => disableUser(phone, r)}
+          />
         )}
         <RemarkConfirm
           type="default"
@@ -132,7 +183,12 @@ export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: b
             navigate('/admin/users', { replace: true });
           }}
         />
-        <Popconfirm title={t('user.logoutAllTitle')} okText={t('ok')} cancelText={t('cancel')} onConfirm={async () => message.success(t('user.loggedOut', { n: (await logoutAll(phone)).ended }))}>
+        <Popconfirm
+          title={t('user.logoutAllTitle')}
+          okText={t('ok')}
+          cancelText={t('cancel')}
+          onConfirm={async () => message.success(t('user.loggedOut', { n: (await logoutAll(phone)).ended }))}
+        >
           <Button>{t('user.logoutAll')}</Button>
         </Popconfirm>
         {isAdmin && (

@@ -30,22 +30,38 @@ export default function UsersPage() {
         rowKey="id"
         loading={isLoading}
         dataSource={data?.list}
-        pagination={{ current: data?.page, pageSize: data?.pageSize, total: data?.total, onChange: (page, pageSize) => setQ((x) => ({ ...x, page, pageSize })) }}
+        pagination={{
+          current: data?.page,
+          pageSize: data?.pageSize,
+          total: data?.total,
+          onChange: (page, pageSize) => setQ((x) => ({ ...x, page, pageSize })),
+        }}
         columns={[
           {
             title: t('users.phone'),
             dataIndex: 'phone',
             // A deleted account's phone is a placeholder: no page to open, its id names it.
-            render: (phone: string, row) => (row.deleted ? t('users.deletedAccount', { id: row.id }) : <Link href={`/admin/users/${phone}`}>{phone}</Link>),
+            render: (phone: string, row) =>
+              row.deleted ? t('users.deletedAccount', { id: row.id }) : <Link href={`/admin/users/${phone}`}>{phone}</Link>,
           },
           { title: t('users.integral'), dataIndex: 'integral', render: (n: number) => formatPoints(n) },
           { title: t('users.member'), dataIndex: 'memberLevelDesc' },
-          { title: t('users.role'), dataIndex: 'role', render: (role: 'operator' | 'admin' | null) => (role ? <Tag color="blue">{roles[role]}</Tag> : '--') },
+          {
+            title: t('users.role'),
+            dataIndex: 'role',
+            render: (role: 'operator' | 'admin' | null) => (role ? <Tag color="blue">{roles[role]}</Tag> : '--'),
+          },
           {
             title: t('users.state'),
             dataIndex: 'disabled',
             render: (disabled: boolean, row) =>
-              row.deleted ? <Tag>{t('users.deleted')}</Tag> : disabled ? <Tag color="red">{t('users.disabled')}</Tag> : <Tag color="green">{t('users.active')}</Tag>,
+              row.deleted ? (
+                <Tag>{t('users.deleted')}</Tag>
+              ) : disabled ? (
+                <Tag color="red">{t('users.disabled')}</Tag>
+              ) : (
+                <Tag color="green">{t('users.active')}</Tag>
+              ),
           },
           { title: t('users.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
         ]}

@@ -39,7 +39,13 @@ export default function CredentialFields({ values, errors, onChange, onPhoneMiss
   const { t } = useTranslation('auth');
   return (
     <>
-      <PhoneField label={t('phone')} placeholder={t('phonePlaceholder')} value={values.phone} error={errors.phone} onValue={(phone) => onChange({ phone })} />
+      <PhoneField
+        label={t('phone')}
+        placeholder={t('phonePlaceholder')}
+        value={values.phone}
+        error={errors.phone}
+        onValue={(phone) => onChange({ phone })}
+      />
       <PlainField
         label={t('code')}
         error={errors.verifyCode}

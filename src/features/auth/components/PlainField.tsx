@@ -64,7 +64,14 @@ export default function PlainField({ label, error, extra, addon, className, ...i
 }
 
 /** The mainland mobile number field of the visitor screens. */
-export function PhoneField({ label, placeholder, value, error, onValue, autoComplete = 'tel' }: {
+export function PhoneField({
+  label,
+  placeholder,
+  value,
+  error,
+  onValue,
+  autoComplete = 'tel',
+}: {
   label: string;
   placeholder: string;
   value: string;

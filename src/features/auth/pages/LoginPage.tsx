@@ -58,7 +58,14 @@ export default function LoginPage() {
     >
       {/* post: sent before the app has started (the prerendered HTML), the password stays out of the URL; the servers answer 303 back to the page */}
       <form className="plain-form" method="post" onSubmit={submit} noValidate data-testid="login-form">
-        <PhoneField label={t('phone')} placeholder={t('phonePlaceholder')} value={phone} error={errors.phone} onValue={setPhone} autoComplete="username" />
+        <PhoneField
+          label={t('phone')}
+          placeholder={t('phonePlaceholder')}
+          value={phone}
+          error={errors.phone}
+          onValue={setPhone}
+          autoComplete="username"
+        />
         <PlainField
           label={t('password')}
           error={errors.password}

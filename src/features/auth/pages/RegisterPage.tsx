@@ -85,7 +85,12 @@ export default function RegisterPage() {
         <div className="plain-field">
           <div className="plain-check-row">
             <label className="plain-check">
-              <input type="checkbox" checked={agree} onChange={(event) => setAgree(event.target.checked)} aria-invalid={Boolean(errors.agree)} />
+              <input
+                type="checkbox"
+                checked={agree}
+                onChange={(event) => setAgree(event.target.checked)}
+                aria-invalid={Boolean(errors.agree)}
+              />
               <span>{t('register.agree')}</span>
             </label>
             <button type="button" className="plain-link" onClick={() => setAgreementOpen(true)} data-testid="open-agreement">

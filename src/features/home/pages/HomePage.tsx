@@ -60,7 +60,12 @@ export default function HomePage({ extra }: HomePageProps) {
       <h2 className="section-title">{t('publishTitle')}</h2>
       <div className="platform-cards">
         {FLOW_TYPES.map((flowType) => (
-          <Link key={flowType} href={`/flow/${flowType}`} className={`platform-card platform-${flowType}`} data-testid={`platform-${flowType}`}>
+          <Link
+            key={flowType}
+            href={`/flow/${flowType}`}
+            className={`platform-card platform-${flowType}`}
+            data-testid={`platform-${flowType}`}
+          >
             <span className="platform-card-name">{platformNames[flowType]}</span>
             <span className="platform-card-action">
               {t('publishAction')} <SvgIcon icon={RightOutlined} />

@@ -18,7 +18,11 @@ export default function DeletePlansDialog({ plans, onClose, onDone }: DeletePlan
   const deletable = plans?.filter(canDelete) ?? [];
 
   async function remove() {
-    const ok = await runBatch(() => deletePlans(deletable.map((p) => p.id)), (done) => t('delete.done', { count: done.length }), false);
+    const ok = await runBatch(
+      () => deletePlans(deletable.map((p) => p.id)),
+      (done) => t('delete.done', { count: done.length }),
+      false,
+    );
     if (ok) onDone();
   }
 
@@ -35,7 +39,9 @@ export default function DeletePlansDialog({ plans, onClose, onDone }: DeletePlan
       destroyOnHidden
     >
       <p>{t('delete.text', { count: deletable.length })}</p>
-      {plans && plans.length > deletable.length && <p className="plan-hint">{t('delete.skipped', { count: plans.length - deletable.length })}</p>}
+      {plans && plans.length > deletable.length && (
+        <p className="plan-hint">{t('delete.skipped', { count: plans.length - deletable.length })}</p>
+      )}
     </Modal>
   );
 }

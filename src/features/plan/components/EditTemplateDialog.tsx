@@ -18,7 +18,12 @@ export interface EditTemplateDialogProps {
 export default function EditTemplateDialog({ template, services, timeZone, onClose }: EditTemplateDialogProps) {
   const { t } = useTranslation('plan');
   const [name, setName] = useState(template.name);
-  const [form, setForm] = useState<FlowFormState>(() => fromTemplateForm(template.form, services.find((c) => c.id === template.form.configId)));
+  const [form, setForm] = useState<FlowFormState>(() =>
+    fromTemplateForm(
+      template.form,
+      services.find((c) => c.id === template.form.configId),
+    ),
+  );
   const [submitted, setSubmitted] = useState(false);
   const { busy, run } = useRunAction();
   const service = services.find((c) => c.id === form.configId);
@@ -28,18 +33,38 @@ export default function EditTemplateDialog({ template, services, timeZone, onClo
     setSubmitted(true);
     if (!service || !name.trim() || Object.keys(errors).length) return;
     const { startDate: _unused, ...templateForm } = toPlanForm(form, template.form.flowType, service);
-    void run(() => updateTemplate(template.id, name.trim(), templateForm), t('template.saved'), () => {
-      onClose();
-      void revalidate(TEMPLATE_LIST_PATH);
-    });
+    void run(
+      () => updateTemplate(template.id, name.trim(), templateForm),
+      t('template.saved'),
+      () => {
+        onClose();
+        void revalidate(TEMPLATE_LIST_PATH);
+      },
+    );
   }
 
   return (
-    <Modal open title={t('template.editTitle')} okText={t('template.save')} cancelText={t('cancel')} confirmLoading={busy} width={960} onOk={save} onCancel={onClose}>
+    <Modal
+      open
+      title={t('template.editTitle')}
+      okText={t('template.save')}
+      cancelText={t('cancel')}
+      confirmLoading={busy}
+      width={960}
+      onOk={save}
+      onCancel={onClose}
+    >
       <div className="plan-template-edit" data-testid="template-edit">
         <label className="plan-publish-date">
           <span>{t('template.name')}</span>
-          <Input value={name} maxLength={50} showCount onChange={(e) => setName(e.target.value)} status={submitted && !name.trim() ? 'error' : undefined} data-testid="template-edit-name" />
+          <Input
+            value={name}
+            maxLength={50}
+            showCount
+            onChange={(e) => setName(e.target.value)}
+            status={submitted && !name.trim() ? 'error' : undefined}
+            data-testid="template-edit-name"
+          />
         </label>
         <PlanFormFields
           flowType={template.form.flowType}

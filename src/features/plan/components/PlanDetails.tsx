@@ -25,7 +25,16 @@ export default function PlanDetails({ form, serviceName, options, plan, schedule
   const { t } = useTranslation('plan');
   const platformNames = useFlowTypeNames();
   const items: NonNullable<DescriptionsProps['items']> = [
-    { key: 'title', label: t('field.item'), span: 2, children: <a href={form.itemUrl} target="_blank" rel="noreferrer noopener">{form.title}</a> },
+    {
+      key: 'title',
+      label: t('field.item'),
+      span: 2,
+      children: (
+        <a href={form.itemUrl} target="_blank" rel="noreferrer noopener">
+          {form.title}
+        </a>
+      ),
+    },
     { key: 'itemId', label: t('field.itemId'), children: form.itemId },
     { key: 'shop', label: t('field.shop'), children: form.shopName || '--' },
     { key: 'platform', label: t('field.platform'), children: platformNames[form.flowType] },
@@ -55,7 +64,11 @@ export default function PlanDetails({ form, serviceName, options, plan, schedule
         ),
       },
       { key: 'unit', label: t('field.unitCost'), children: formatPointsAmount(plan.unitCost) },
-      { key: 'discount', label: t('field.discount'), children: plan.discount >= 1 ? t('noDiscount') : t('discountValue', { n: Math.round(plan.discount * 100) / 10 }) },
+      {
+        key: 'discount',
+        label: t('field.discount'),
+        children: plan.discount >= 1 ? t('noDiscount') : t('discountValue', { n: Math.round(plan.discount * 100) / 10 }),
+      },
       { key: 'cost', label: t('field.totalCost'), children: formatPointsAmount(plan.totalCost) },
       { key: 'refunded', label: t('field.refunded'), children: formatPointsAmount(plan.refunded) },
       { key: 'createdAt', label: t('field.createdAt'), children: formatDateTime(plan.createdAt) },
@@ -97,7 +110,11 @@ export default function PlanDetails({ form, serviceName, options, plan, schedule
             dataSource={ledger}
             columns={[
               { title: t('details.ledgerKind'), dataIndex: 'kindText' },
-              { title: t('details.ledgerDelta'), dataIndex: 'delta', render: (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n)) },
+              {
+                title: t('details.ledgerDelta'),
+                dataIndex: 'delta',
+                render: (n: number) => (n > 0 ? `+${formatPoints(n)}` : formatPoints(n)),
+              },
               { title: t('details.ledgerAfter'), dataIndex: 'balanceAfter', render: (n: number) => formatPoints(n) },
               { title: t('details.ledgerRemark'), dataIndex: 'remark' },
               { title: t('details.ledgerTime'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },

@@ -52,7 +52,10 @@ export default function PlanFilterBar({ filters, listId, onChange }: PlanFilterB
         items={[
           // Without counts (not loaded, e.g. offline) the tabs show no number rather than a false 0.
           { key: 'all', label: counts ? t('status.allCount', { n: counts.total }) : t('status.all') },
-          ...PLAN_STATUSES.map((s) => ({ key: s, label: counts ? t('status.withCount', { name: statusNames[s], n: counts[s] }) : statusNames[s] })),
+          ...PLAN_STATUSES.map((s) => ({
+            key: s,
+            label: counts ? t('status.withCount', { name: statusNames[s], n: counts[s] }) : statusNames[s],
+          })),
         ]}
       />
       <div className="plan-filters">

@@ -88,7 +88,14 @@ export default function PlanListTab() {
           scroll={{ x: 1100 }}
           rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys as number[]) }}
           locale={{ emptyText: t('empty') }}
-          pagination={{ current: page, pageSize: PAGE_SIZE, total: data?.total ?? 0, onChange: setPage, showSizeChanger: false, showTotal: (n) => t('totalRows', { n }) }}
+          pagination={{
+            current: page,
+            pageSize: PAGE_SIZE,
+            total: data?.total ?? 0,
+            onChange: setPage,
+            showSizeChanger: false,
+            showTotal: (n) => t('totalRows', { n }),
+          }}
         />
       </div>
       <PlanViews view={view} onClose={() => setView(null)} />

@@ -12,7 +12,17 @@ import type { PlanConfig } from '@common/api-types';
 import type { FlowType } from '@common/domain';
 import { earliestStartDate } from '@common/distribution';
 import { unitCost } from '@common/plan-cost';
-import { chosenOptionIds, CostSummary, defaultOptions, initialFlowForm, PlanFormFields, toPlanForm, totalCost, validateFlowForm, type FlowFormState } from '../form';
+import {
+  chosenOptionIds,
+  CostSummary,
+  defaultOptions,
+  initialFlowForm,
+  PlanFormFields,
+  toPlanForm,
+  totalCost,
+  validateFlowForm,
+  type FlowFormState,
+} from '../form';
 import { formatPoints } from '@/lib/format';
 import { refreshCurrentUser, setCurrentBalance, useCurrentUser, useIsLogin } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
@@ -85,7 +95,15 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
   return (
     <div className="flow-layout">
       <div className="card flow-main">
-        <PlanFormFields flowType={flowType} configs={configs} value={form} onChange={setForm} errors={submitted ? errors : {}} withStartDate timeZone={timeZone} />
+        <PlanFormFields
+          flowType={flowType}
+          configs={configs}
+          value={form}
+          onChange={setForm}
+          errors={submitted ? errors : {}}
+          withStartDate
+          timeZone={timeZone}
+        />
       </div>
       <aside className="card flow-side">
         <h2 className="flow-side-title">{t('summary.title')}</h2>
@@ -96,7 +114,13 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
           </p>
         )}
         {submitted && !valid && <p className="flow-error">{t('publish.fixErrors')}</p>}
-        <PlainButton variant="primary" size="large" block onClick={() => attempt(valid && !short, () => setConfirming(true))} data-testid="publish">
+        <PlainButton
+          variant="primary"
+          size="large"
+          block
+          onClick={() => attempt(valid && !short, () => setConfirming(true))}
+          data-testid="publish"
+        >
           {t('publish.button')}
         </PlainButton>
         <PlainButton block onClick={() => attempt(templateValid(), () => setSavingTemplate(true))} data-testid="save-template">

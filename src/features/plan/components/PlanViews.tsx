@@ -23,7 +23,14 @@ export default function PlanViews({ view, onClose }: PlanViewsProps) {
       <DetailsDrawer open={view?.kind === 'details'} onClose={onClose} title={t('details.title')}>
         {detail ? (
           <Suspense fallback={<PlainSkeleton />}>
-            <PlanDetails form={detail.plan} serviceName={detail.plan.configName} options={detail.plan.options ?? []} plan={detail.plan} schedule={detail.schedule} ledger={detail.ledger} />
+            <PlanDetails
+              form={detail.plan}
+              serviceName={detail.plan.configName}
+              options={detail.plan.options ?? []}
+              plan={detail.plan}
+              schedule={detail.schedule}
+              ledger={detail.ledger}
+            />
           </Suspense>
         ) : (
           <PlainSkeleton />
@@ -32,7 +39,9 @@ export default function PlanViews({ view, onClose }: PlanViewsProps) {
       <TimeDistributionDialog open={view?.kind === 'time'} onClose={onClose}>
         {detail ? (
           <>
-            <p className="plan-hint">{t('timeDist.summary', { title: detail.plan.title, daily: detail.plan.dailyCount, today: detail.schedule.today })}</p>
+            <p className="plan-hint">
+              {t('timeDist.summary', { title: detail.plan.title, daily: detail.plan.dailyCount, today: detail.schedule.today })}
+            </p>
             <TimeDistribution
               distribution={detail.schedule.distribution}
               dispatchedByHour={detail.schedule.currentDay !== null ? detail.schedule.dispatchedTodayByHour : undefined}

@@ -37,12 +37,16 @@ export default function PublishTemplateDialog({ template, config, timeZone, onCl
   const { form } = template;
 
   const publish = () =>
-    run(() => publishTemplate(template.id, startDate), t('template.published'), (created) => {
-      onClose();
-      setCurrentBalance(created.integral);
-      void revalidate(PLAN_LIST_PATH, PLAN_COUNT_PATH);
-      navigate('/plan/list');
-    });
+    run(
+      () => publishTemplate(template.id, startDate),
+      t('template.published'),
+      (created) => {
+        onClose();
+        setCurrentBalance(created.integral);
+        void revalidate(PLAN_LIST_PATH, PLAN_COUNT_PATH);
+        navigate('/plan/list');
+      },
+    );
 
   return (
     <Modal
@@ -67,7 +71,13 @@ export default function PublishTemplateDialog({ template, config, timeZone, onCl
           />
         </label>
         <p className="plan-hint">{t('template.startDateHint')}</p>
-        <CostSummary unit={unitCost(config, form.optionIds)} dailyCount={form.dailyCount} days={form.days} discount={user?.discount} balance={user?.integral} />
+        <CostSummary
+          unit={unitCost(config, form.optionIds)}
+          dailyCount={form.dailyCount}
+          days={form.days}
+          discount={user?.discount}
+          balance={user?.integral}
+        />
       </div>
     </Modal>
   );

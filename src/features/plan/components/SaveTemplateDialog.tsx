@@ -46,7 +46,16 @@ export default function SaveTemplateDialog({ open, defaultName, onSave, onClose 
       onCancel={onClose}
       destroyOnHidden
     >
-      <TextInput className="flow-template-name" value={shownName} maxLength={50} showCount placeholder={t('template.namePlaceholder')} aria-label={t('template.name')} data-testid="template-name" onChange={setName} />
+      <TextInput
+        className="flow-template-name"
+        value={shownName}
+        maxLength={50}
+        showCount
+        placeholder={t('template.namePlaceholder')}
+        aria-label={t('template.name')}
+        data-testid="template-name"
+        onChange={setName}
+      />
     </Modal>
   );
 }

@@ -28,7 +28,6 @@ const EditTemplateDialog = lazyAntdPart(() => import('./EditTemplateDialog'));
 const PlanDetails = lazyPart(() => import('./PlanDetails'));
 const PublishTemplateDialog = lazyAntdPart(() => import('./PublishTemplateDialog'));
 
-
 type DialogKind = 'details' | 'time' | 'publish' | 'edit' | 'delete';
 
 export default function TemplateTab() {
@@ -63,7 +62,11 @@ export default function TemplateTab() {
       ),
     },
     { title: t('field.service'), key: 'service', render: (_, r) => describeTemplate(configs, r.form).config?.name ?? '--' },
-    { title: t('field.count'), key: 'count', render: (_, r) => t('dailyTimesDays', { daily: formatPoints(r.form.dailyCount), days: r.form.days }) },
+    {
+      title: t('field.count'),
+      key: 'count',
+      render: (_, r) => t('dailyTimesDays', { daily: formatPoints(r.form.dailyCount), days: r.form.days }),
+    },
     { title: t('field.keywords'), key: 'keywords', render: (_, r) => r.form.keywords.map((k) => <PlainTag key={k}>{k}</PlainTag>) },
     { title: t('template.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
     {
@@ -108,12 +111,26 @@ export default function TemplateTab() {
       </DetailsDrawer>
 
       <TimeDistributionDialog open={dialog?.kind === 'time'} onClose={close}>
-        {current && <TimeDistribution distribution={current.form.distribution} currentHour={timeZone ? businessNow(new Date(), timeZone).hour : undefined} />}
+        {current && (
+          <TimeDistribution
+            distribution={current.form.distribution}
+            currentHour={timeZone ? businessNow(new Date(), timeZone).hour : undefined}
+          />
+        )}
       </TimeDistributionDialog>
 
       <Suspense fallback={null}>
-        {dialog?.kind === 'publish' && timeZone && <PublishTemplateDialog template={dialog.template} config={described?.config} timeZone={timeZone} onClose={close} />}
-        {dialog?.kind === 'edit' && timeZone && <EditTemplateDialog template={dialog.template} services={platformServices(configs, dialog.template.form)} timeZone={timeZone} onClose={close} />}
+        {dialog?.kind === 'publish' && timeZone && (
+          <PublishTemplateDialog template={dialog.template} config={described?.config} timeZone={timeZone} onClose={close} />
+        )}
+        {dialog?.kind === 'edit' && timeZone && (
+          <EditTemplateDialog
+            template={dialog.template}
+            services={platformServices(configs, dialog.template.form)}
+            timeZone={timeZone}
+            onClose={close}
+          />
+        )}
       </Suspense>
 
       <Modal
@@ -125,10 +142,14 @@ export default function TemplateTab() {
         confirmLoading={busy}
         onOk={() =>
           current &&
-          void run(() => deleteTemplate(current.id), t('template.deleted'), () => {
-            close();
-            void revalidate(TEMPLATE_LIST_PATH);
-          })
+          void run(
+            () => deleteTemplate(current.id),
+            t('template.deleted'),
+            () => {
+              close();
+              void revalidate(TEMPLATE_LIST_PATH);
+            },
+          )
         }
         onCancel={close}
         destroyOnHidden

@@ -38,7 +38,9 @@ export default function TimeDistribution({ distribution, dispatchedByHour, curre
       <figcaption className="time-dist-legend">
         <span className="legend-planned">{t('timeDist.planned')}</span>
         {dispatchedByHour && <span className="legend-done">{t('timeDist.dispatched')}</span>}
-        {currentHour !== undefined && currentHour !== null && <span className="legend-current">{t('timeDist.current', { hour: currentHour })}</span>}
+        {currentHour !== undefined && currentHour !== null && (
+          <span className="legend-current">{t('timeDist.current', { hour: currentHour })}</span>
+        )}
       </figcaption>
     </figure>
   );

@@ -67,7 +67,11 @@ export function usePlanColumns(actions: PlanRowActions): TableColumnsType<PlanRo
       ),
     },
     { title: t('field.totalCost'), dataIndex: 'totalCost', render: (n: number) => formatPoints(n) },
-    { title: t('field.status'), dataIndex: 'status', render: (s: PlanStatus) => <PlainTag color={STATUS_COLORS[s]}>{statusNames[s]}</PlainTag> },
+    {
+      title: t('field.status'),
+      dataIndex: 'status',
+      render: (s: PlanStatus) => <PlainTag color={STATUS_COLORS[s]}>{statusNames[s]}</PlainTag>,
+    },
     {
       title: t('actions'),
       key: 'actions',

@@ -14,5 +14,10 @@ export { PLAN_STATUSES };
 
 export function usePlanStatusNames(): Record<PlanStatus, string> {
   const { t } = useTranslation('common');
-  return { pending: t('planStatus.pending'), running: t('planStatus.running'), completed: t('planStatus.completed'), stopped: t('planStatus.stopped') };
+  return {
+    pending: t('planStatus.pending'),
+    running: t('planStatus.running'),
+    completed: t('planStatus.completed'),
+    stopped: t('planStatus.stopped'),
+  };
 }

@@ -11,7 +11,11 @@ type BatchResult = { id: number; ok: boolean; message?: string };
 
 export function useBatchAction() {
   const [busy, setBusy] = useState(false);
-  async function runBatch<R extends BatchResult>(action: () => Promise<{ results: R[] }>, doneText: (done: R[]) => string, refreshBalance: boolean): Promise<boolean> {
+  async function runBatch<R extends BatchResult>(
+    action: () => Promise<{ results: R[] }>,
+    doneText: (done: R[]) => string,
+    refreshBalance: boolean,
+  ): Promise<boolean> {
     setBusy(true);
     try {
       const { results } = await action();

@@ -29,7 +29,9 @@ export default function CostSummary({ unit, dailyCount, days, discount, balance 
       </div>
       <div>
         <dt>{t('summary.count')}</dt>
-        <dd>{t('summary.countValue', { daily: formatPoints(dailyCount), days: formatPoints(days), total: formatPoints(dailyCount * days) })}</dd>
+        <dd>
+          {t('summary.countValue', { daily: formatPoints(dailyCount), days: formatPoints(days), total: formatPoints(dailyCount * days) })}
+        </dd>
       </div>
       <div>
         <dt>{t('summary.discount')}</dt>

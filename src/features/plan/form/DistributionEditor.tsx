@@ -18,7 +18,15 @@ export interface DistributionEditorProps {
   onHours: (distribution: number[]) => void;
 }
 
-export default function DistributionEditor({ preset, distribution, dailyCount, blockedHours, error, onPreset, onHours }: DistributionEditorProps) {
+export default function DistributionEditor({
+  preset,
+  distribution,
+  dailyCount,
+  blockedHours,
+  error,
+  onPreset,
+  onHours,
+}: DistributionEditorProps) {
   const { t } = useTranslation('flow');
   const max = Math.max(1, ...distribution);
   const sum = distributionSum(distribution);
@@ -53,7 +61,11 @@ export default function DistributionEditor({ preset, distribution, dailyCount, b
           const blocked = blockedHours.includes(hour);
           const value = distribution[hour] ?? 0;
           return (
-            <label key={hour} className={blocked ? 'flow-dist-cell is-blocked' : 'flow-dist-cell'} title={blocked ? t('distribution.begun') : undefined}>
+            <label
+              key={hour}
+              className={blocked ? 'flow-dist-cell is-blocked' : 'flow-dist-cell'}
+              title={blocked ? t('distribution.begun') : undefined}
+            >
               <span className="flow-dist-bar" aria-hidden>
                 <span style={{ height: `${(value / max) * 100}%` }} />
               </span>
@@ -73,7 +85,9 @@ export default function DistributionEditor({ preset, distribution, dailyCount, b
           );
         })}
       </div>
-      {blockedHours.length > 0 && blockedHours.length < HOURS && <p className="flow-hint">{t('distribution.begunHint', { hour: blockedHours.length })}</p>}
+      {blockedHours.length > 0 && blockedHours.length < HOURS && (
+        <p className="flow-hint">{t('distribution.begunHint', { hour: blockedHours.length })}</p>
+      )}
       {error && <p className="flow-error">{t(error)}</p>}
     </div>
   );

@@ -52,7 +52,14 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
   return (
     <div className="flow-form">
       <Field label={t('item.label')}>
-        <ItemLookup flowType={flowType} itemUrl={value.itemUrl} item={value.item} title={value.title} error={errors.item ?? errors.title} onChange={change} />
+        <ItemLookup
+          flowType={flowType}
+          itemUrl={value.itemUrl}
+          item={value.item}
+          title={value.title}
+          error={errors.item ?? errors.title}
+          onChange={change}
+        />
       </Field>
       <Field label={t('keywords.label')}>
         <KeywordsField keywords={value.keywords} error={errors.keywords} onChange={(keywords) => change({ keywords })} />
@@ -72,11 +79,23 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
         <div className="flow-schedule">
           <label data-testid="daily-count">
             <span>{t('schedule.daily')}</span>
-            <NumberInput min={DAILY_COUNT_MIN} max={DAILY_COUNT_MAX} value={value.dailyCount} invalid={Boolean(errors.dailyCount)} onChange={(n) => change({ dailyCount: n })} />
+            <NumberInput
+              min={DAILY_COUNT_MIN}
+              max={DAILY_COUNT_MAX}
+              value={value.dailyCount}
+              invalid={Boolean(errors.dailyCount)}
+              onChange={(n) => change({ dailyCount: n })}
+            />
           </label>
           <label data-testid="days">
             <span>{t('schedule.days')}</span>
-            <NumberInput min={DAYS_MIN} max={DAYS_MAX} value={value.days} invalid={Boolean(errors.days)} onChange={(n) => change({ days: n })} />
+            <NumberInput
+              min={DAYS_MIN}
+              max={DAYS_MAX}
+              value={value.days}
+              invalid={Boolean(errors.days)}
+              onChange={(n) => change({ days: n })}
+            />
           </label>
           {withStartDate && (
             <label data-testid="start-date">
@@ -99,7 +118,9 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
               .join(' ')}
           </p>
         )}
-        {withStartDate && value.startDate === businessNow(new Date(), timeZone).date && <p className="flow-hint">{t('schedule.todayHint')}</p>}
+        {withStartDate && value.startDate === businessNow(new Date(), timeZone).date && (
+          <p className="flow-hint">{t('schedule.todayHint')}</p>
+        )}
       </Field>
       <Field label={t('distribution.label')}>
         <DistributionEditor

@@ -41,7 +41,9 @@ export default function ServicePicker({ configs, configId, options, error, onCon
                   label: (
                     <>
                       {option.label}
-                      <span className="flow-option-price">{option.integral > 0 ? t('plusPoints', { n: formatPoints(option.integral) }) : t('free')}</span>
+                      <span className="flow-option-price">
+                        {option.integral > 0 ? t('plusPoints', { n: formatPoints(option.integral) }) : t('free')}
+                      </span>
                     </>
                   ),
                 }))}

@@ -13,7 +13,11 @@ export async function lookupItem(flowType: FlowType, url: string): Promise<ItemI
   const item = await apiGet<ItemInfo>(routes.itemPddGet, { url }, opts);
   if (item.shopName) return item;
   try {
-    const store = await apiGet<{ shopName?: string | null }>(routes.itemPddStoreName, { url, itemId: item.itemId }, { ...opts, silent: true });
+    const store = await apiGet<{ shopName?: string | null }>(
+      routes.itemPddStoreName,
+      { url, itemId: item.itemId },
+      { ...opts, silent: true },
+    );
     return { ...item, shopName: store?.shopName ?? item.shopName };
   } catch {
     return item; // the shop name is optional: the lookup itself succeeded

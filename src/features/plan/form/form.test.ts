@@ -9,7 +9,16 @@ const config: BaseService = {
   id: 1,
   name: '搜索浏览',
   integral: 2,
-  conditionList: [{ id: 10, label: '浏览时长', optionList: [{ id: 100, label: '60 秒', integral: 0 }, { id: 101, label: '120 秒', integral: 1 }] }],
+  conditionList: [
+    {
+      id: 10,
+      label: '浏览时长',
+      optionList: [
+        { id: 100, label: '60 秒', integral: 0 },
+        { id: 101, label: '120 秒', integral: 1 },
+      ],
+    },
+  ],
 };
 
 function filled() {
@@ -29,12 +38,21 @@ describe('plan form', () => {
     const state = filled();
     expect(validateFlowForm(state, config, { requireStartDate: true, timeZone: SH, now: at1030 })).toEqual({});
     const form = toPlanForm(state, 'tb', config);
-    expect(form).toMatchObject({ flowType: 'tb', itemId: '123456789', configId: 1, optionIds: [100], dailyCount: 100, days: 1, startDate: '2026-03-11' });
+    expect(form).toMatchObject({
+      flowType: 'tb',
+      itemId: '123456789',
+      configId: 1,
+      optionIds: [100],
+      dailyCount: 100,
+      days: 1,
+      startDate: '2026-03-11',
+    });
     expect(distributionSum(form.distribution)).toBe(100);
   });
 
   it('checks keywords: 1 to 5, each 1 to 30 characters', () => {
-    const check = (keywords: string[]) => validateFlowForm({ ...filled(), keywords }, config, { requireStartDate: true, timeZone: SH, now: at1030 }).keywords;
+    const check = (keywords: string[]) =>
+      validateFlowForm({ ...filled(), keywords }, config, { requireStartDate: true, timeZone: SH, now: at1030 }).keywords;
     expect(check([''])).toBe('error.keywordsRequired');
     expect(check(['a', 'b', 'c', 'd', 'e', 'f'])).toBe('error.keywordsTooMany');
     expect(check(['x'.repeat(31)])).toBe('error.keywordTooLong');
@@ -45,8 +63,12 @@ describe('plan form', () => {
 
   it('needs an item, a title and one option per condition', () => {
     expect(validateFlowForm({ ...filled(), item: null }, config, { requireStartDate: true, timeZone: SH }).item).toBe('error.itemRequired');
-    expect(validateFlowForm({ ...filled(), title: ' ' }, config, { requireStartDate: true, timeZone: SH }).title).toBe('error.titleRequired');
-    expect(validateFlowForm({ ...filled(), options: {} }, config, { requireStartDate: true, timeZone: SH }).options).toBe('error.optionsRequired');
+    expect(validateFlowForm({ ...filled(), title: ' ' }, config, { requireStartDate: true, timeZone: SH }).title).toBe(
+      'error.titleRequired',
+    );
+    expect(validateFlowForm({ ...filled(), options: {} }, config, { requireStartDate: true, timeZone: SH }).options).toBe(
+      'error.optionsRequired',
+    );
     expect(chosenOptionIds(config, { 10: 101 })).toEqual([101]);
   });
 

@@ -7,7 +7,14 @@
 import type { FlowType } from '@common/domain';
 import type { BaseService, PlanForm, TemplateForm } from '@common/api-types';
 import type { ItemInfo } from './api';
-import { begunHours, checkDistribution, presetDistribution, rescaleDistribution, type DistributionPreset, type DistributionProblem } from '@common/distribution';
+import {
+  begunHours,
+  checkDistribution,
+  presetDistribution,
+  rescaleDistribution,
+  type DistributionPreset,
+  type DistributionProblem,
+} from '@common/distribution';
 import { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, KEYWORD_MAX_LENGTH, KEYWORDS_MAX } from '@common/plan-limits';
 
 export interface FlowFormState {
@@ -59,10 +66,16 @@ export function chosenOptionIds(config: BaseService | undefined, options: Record
   return (config?.conditionList ?? []).map((c) => options[c.id]).filter((id): id is number => id !== undefined);
 }
 
-export type FlowFormErrors = Partial<Record<'item' | 'title' | 'keywords' | 'config' | 'options' | 'dailyCount' | 'days' | 'startDate' | 'distribution', string>>;
+export type FlowFormErrors = Partial<
+  Record<'item' | 'title' | 'keywords' | 'config' | 'options' | 'dailyCount' | 'days' | 'startDate' | 'distribution', string>
+>;
 
 /** Error keys (in the `flow` namespace), by field; empty when the form can be sent. */
-export function validateFlowForm(state: FlowFormState, config: BaseService | undefined, opts: { requireStartDate: boolean; timeZone: string; now?: Date }): FlowFormErrors {
+export function validateFlowForm(
+  state: FlowFormState,
+  config: BaseService | undefined,
+  opts: { requireStartDate: boolean; timeZone: string; now?: Date },
+): FlowFormErrors {
   const errors: FlowFormErrors = {};
   if (!state.item) errors.item = 'error.itemRequired';
   else if (!state.title.trim()) errors.title = 'error.titleRequired';
@@ -75,10 +88,17 @@ export function validateFlowForm(state: FlowFormState, config: BaseService | und
   if (!config) errors.config = 'error.configRequired';
   else if (config.conditionList.some((c) => state.options[c.id] === undefined || !c.optionList.some((o) => o.id === state.options[c.id])))
     errors.options = 'error.optionsRequired';
-  if (!Number.isInteger(state.dailyCount) || state.dailyCount < DAILY_COUNT_MIN || state.dailyCount > DAILY_COUNT_MAX) errors.dailyCount = 'error.dailyCount';
+  if (!Number.isInteger(state.dailyCount) || state.dailyCount < DAILY_COUNT_MIN || state.dailyCount > DAILY_COUNT_MAX)
+    errors.dailyCount = 'error.dailyCount';
   if (!Number.isInteger(state.days) || state.days < DAYS_MIN || state.days > DAYS_MAX) errors.days = 'error.days';
   if (opts.requireStartDate && !state.startDate) errors.startDate = 'error.startDateRequired';
-  const problem: DistributionProblem | null = checkDistribution(state.distribution, state.dailyCount, opts.requireStartDate ? state.startDate : null, opts.now ?? new Date(), opts.timeZone);
+  const problem: DistributionProblem | null = checkDistribution(
+    state.distribution,
+    state.dailyCount,
+    opts.requireStartDate ? state.startDate : null,
+    opts.now ?? new Date(),
+    opts.timeZone,
+  );
   if (problem) errors.distribution = `error.distribution.${problem}`;
   return errors;
 }
@@ -130,7 +150,12 @@ export function fromTemplateForm(form: TemplateForm, config: BaseService | undef
  * for a new daily count or start date; a custom distribution is re-fitted keeping its shape; hours
  * already begun on the start date are emptied.
  */
-export function applyFormChange(state: FlowFormState, patch: Partial<FlowFormState>, timeZone: string, now: Date = new Date()): FlowFormState {
+export function applyFormChange(
+  state: FlowFormState,
+  patch: Partial<FlowFormState>,
+  timeZone: string,
+  now: Date = new Date(),
+): FlowFormState {
   const next = { ...state, ...patch };
   const blocked = begunHours(next.startDate || null, now, timeZone);
   const scheduleChanged = patch.dailyCount !== undefined || patch.startDate !== undefined || patch.preset !== undefined;
@@ -142,6 +167,8 @@ export function applyFormChange(state: FlowFormState, patch: Partial<FlowFormSta
   if (!scheduleChanged) return next;
   if (!Number.isInteger(next.dailyCount) || next.dailyCount < 0) return next;
   const distribution =
-    next.preset === 'custom' ? rescaleDistribution(next.distribution, next.dailyCount, blocked) : presetDistribution(next.preset, next.dailyCount, blocked);
+    next.preset === 'custom'
+      ? rescaleDistribution(next.distribution, next.dailyCount, blocked)
+      : presetDistribution(next.preset, next.dailyCount, blocked);
   return { ...next, distribution };
 }

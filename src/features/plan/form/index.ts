@@ -7,4 +7,12 @@
 export { default as PlanFormFields } from './PlanFormFields';
 export { default as CostSummary } from './CostSummary';
 export { stopRefund, totalCost } from './cost';
-export { chosenOptionIds, defaultOptions, fromTemplateForm, initialFlowForm, toPlanForm, validateFlowForm, type FlowFormState } from './form';
+export {
+  chosenOptionIds,
+  defaultOptions,
+  fromTemplateForm,
+  initialFlowForm,
+  toPlanForm,
+  validateFlowForm,
+  type FlowFormState,
+} from './form';

@@ -18,12 +18,29 @@ const config = {
       id: 1,
       name: '搜索浏览',
       integral: 2,
-      conditionList: [{ id: 10, label: '浏览时长', optionList: [{ id: 100, label: '60 秒', integral: 0 }, { id: 101, label: '120 秒', integral: 1 }] }],
+      conditionList: [
+        {
+          id: 10,
+          label: '浏览时长',
+          optionList: [
+            { id: 100, label: '60 秒', integral: 0 },
+            { id: 101, label: '120 秒', integral: 1 },
+          ],
+        },
+      ],
     },
     { id: 2, name: '搜索加购', integral: 4, conditionList: [] },
   ],
 };
-const user = { phone: '13800138000', memberLevel: 3, memberLevelDesc: '黄金会员', integral: 500, memberDeadline: null, avatar: null, discount: 0.95 };
+const user = {
+  phone: '13800138000',
+  memberLevel: 3,
+  memberLevelDesc: '黄金会员',
+  integral: 500,
+  memberDeadline: null,
+  avatar: null,
+  discount: 0.95,
+};
 
 beforeAll(async () => {
   await loadNamespaces('flow');
@@ -37,8 +54,6 @@ beforeEach(() => {
     return { status: 404, body: { success: false, message: 'not found' } };
   });
 });
-
-
 
 function renderPage() {
   return render(

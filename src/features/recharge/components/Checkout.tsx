@@ -72,7 +72,14 @@ export default function Checkout({ goods, onOrder }: CheckoutProps) {
         <span className="recharge-checkout-summary">
           {goods ? t('checkout.selected', { name: goodsLabel(goods), amount: formatYuan(goods.price) }) : t('checkout.chooseGoods')}
         </span>
-        <PlainButton variant="primary" size="large" disabled={!goods || payType === null} loading={submitting} onClick={() => void submit()} data-testid="checkout-pay">
+        <PlainButton
+          variant="primary"
+          size="large"
+          disabled={!goods || payType === null}
+          loading={submitting}
+          onClick={() => void submit()}
+          data-testid="checkout-pay"
+        >
           {t('checkout.pay')}
         </PlainButton>
       </div>

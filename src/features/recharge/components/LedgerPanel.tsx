@@ -31,7 +31,9 @@ export default function LedgerPanel() {
             dataIndex: 'delta',
             width: 120,
             render: (delta: number) => (
-              <span className={delta > 0 ? 'recharge-plus' : 'recharge-minus'}>{`${delta > 0 ? '+' : '-'}${formatPoints(Math.abs(delta))}`}</span>
+              <span
+                className={delta > 0 ? 'recharge-plus' : 'recharge-minus'}
+              >{`${delta > 0 ? '+' : '-'}${formatPoints(Math.abs(delta))}`}</span>
             ),
           },
           { title: t('ledger.balanceAfter'), dataIndex: 'balanceAfter', width: 130, render: (n: number) => formatPoints(n) },

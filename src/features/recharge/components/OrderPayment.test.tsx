@@ -31,10 +31,14 @@ const pending: OrderRow = {
 };
 
 /** What pay/types answers in these tests unless a test says otherwise. */
-const offering = (...codes: number[]) => ({ body: { success: true, data: codes.map((payType) => ({ payType, payTypeText: String(payType) })) } });
+const offering = (...codes: number[]) => ({
+  body: { success: true, data: codes.map((payType) => ({ payType, payTypeText: String(payType) })) },
+});
 const ALL_PAY_TYPES = [1, 2, 3, 4, 6, 9];
 
-const fresh = ({ children }: { children: ReactNode }) => <SWRConfig value={{ fetcher: swrFetcher, provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
+const fresh = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ fetcher: swrFetcher, provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
+);
 
 beforeAll(async () => {
   await loadNamespaces('recharge');
@@ -47,7 +51,12 @@ describe('<OrderPayment>', () => {
   it('sandbox: pays through pay.sandboxUrl, then shows the credited points and the new balance from the refreshed user', async () => {
     const { requests } = stubFetch(({ url, method }) => {
       if (method === 'POST' && url.startsWith('/api/pay/sandbox/')) {
-        return { body: { success: true, data: { ...pending, status: 'paid', statusText: '已支付', paidAt: '2026-03-01T02:01:00.000Z', changed: true } } };
+        return {
+          body: {
+            success: true,
+            data: { ...pending, status: 'paid', statusText: '已支付', paidAt: '2026-03-01T02:01:00.000Z', changed: true },
+          },
+        };
       }
       if (url.startsWith('/api/user/user-data')) return { body: { success: true, data: { ...user, integral: 1100 } } };
       return { body: { success: true, data: pending } };
@@ -64,10 +73,16 @@ describe('<OrderPayment>', () => {
 
   it('polls a pending collect order until staff confirm it, showing the QR and the order number to write as remark', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const collect: OrderRow = { ...pending, payType: 3, payTypeText: '支付宝转账', pay: { kind: 'collect', transferRemark: pending.orderNo, alipayCollectQr: '/service/alipay-collect-qr.svg' } };
+    const collect: OrderRow = {
+      ...pending,
+      payType: 3,
+      payTypeText: '支付宝转账',
+      pay: { kind: 'collect', transferRemark: pending.orderNo, alipayCollectQr: '/service/alipay-collect-qr.svg' },
+    };
     let paid = false;
     const { requests } = stubFetch(({ url }) => {
-      if (url.startsWith('/api/order/detail')) return { body: { success: true, data: paid ? { ...collect, status: 'paid', pay: undefined } : collect } };
+      if (url.startsWith('/api/order/detail'))
+        return { body: { success: true, data: paid ? { ...collect, status: 'paid', pay: undefined } : collect } };
       return { body: { success: true, data: { ...user, integral: 1100 } } };
     });
     render(<OrderPayment order={collect} />, { wrapper: fresh });
@@ -139,8 +154,14 @@ describe('<OrderPayment>', () => {
 
 describe('<Checkout>', () => {
   it('creates the order with the chosen goods and pay method (never an amount), then shows how to pay', async () => {
-    const bank: OrderRow = { ...pending, payType: 6, pay: { kind: 'collect', transferRemark: pending.orderNo, bankAccount: '招商银行 6214' } };
-    const { requests } = stubFetch(({ url }) => (url === '/api/pay/types' ? offering(...ALL_PAY_TYPES) : { body: { success: true, data: bank } }));
+    const bank: OrderRow = {
+      ...pending,
+      payType: 6,
+      pay: { kind: 'collect', transferRemark: pending.orderNo, bankAccount: '招商银行 6214' },
+    };
+    const { requests } = stubFetch(({ url }) =>
+      url === '/api/pay/types' ? offering(...ALL_PAY_TYPES) : { body: { success: true, data: bank } },
+    );
     render(<Checkout goods={goods} />, { wrapper: fresh });
     expect(screen.getByTestId('checkout').textContent).toContain('已选：1,000 积分，应付 ¥100.00');
     fireEvent.click(await screen.findByRole('radio', { name: '银行卡转账' }));
@@ -152,7 +173,9 @@ describe('<Checkout>', () => {
   it('offers only the pay types the server offers, the first one chosen; none: a warning and no pay button', async () => {
     stubFetch(({ url }) => (url === '/api/pay/types' ? offering(2, 6, 9) : { body: { success: true, data: pending } }));
     const { unmount } = render(<Checkout goods={goods} />, { wrapper: fresh });
-    await waitFor(() => expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['微信支付', '银行卡转账', '联系客服']));
+    await waitFor(() =>
+      expect(screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual(['微信支付', '银行卡转账', '联系客服']),
+    );
     expect((screen.getByRole('radio', { name: '微信支付' }) as HTMLInputElement).checked).toBe(true);
     unmount();
     stubFetch(({ url }) => (url === '/api/pay/types' ? offering() : { body: { success: true, data: pending } }));
@@ -165,7 +188,8 @@ describe('<Checkout>', () => {
     const alipay: OrderRow = { ...pending, pay: { kind: 'online', provider: 'alipay', qrCode: 'https://qr.alipay.com/abc' } };
     const { requests } = stubFetch(({ url }) => {
       if (url === '/api/pay/types') return offering(1, 2);
-      if (url === '/api/order/cancel') return { body: { success: true, data: { ...alipay, status: 'cancelled', statusText: '已取消', pay: undefined } } };
+      if (url === '/api/order/cancel')
+        return { body: { success: true, data: { ...alipay, status: 'cancelled', statusText: '已取消', pay: undefined } } };
       return { body: { success: true, data: alipay } };
     });
     const onOrder = vi.fn();
@@ -180,7 +204,11 @@ describe('<Checkout>', () => {
 });
 
 describe('online payment through a gateway', () => {
-  const alipay: OrderRow = { ...pending, expiresAt: new Date(Date.now() + 29 * 60_000 + 30_000).toISOString(), pay: { kind: 'online', provider: 'alipay', qrCode: 'https://qr.alipay.com/abc' } };
+  const alipay: OrderRow = {
+    ...pending,
+    expiresAt: new Date(Date.now() + 29 * 60_000 + 30_000).toISOString(),
+    pay: { kind: 'online', provider: 'alipay', qrCode: 'https://qr.alipay.com/abc' },
+  };
 
   it('renders the QR code with the amount and the time left', async () => {
     stubFetch(() => ({ body: { success: true, data: alipay } }));
@@ -196,7 +224,9 @@ describe('online payment through a gateway', () => {
 
   it('取消订单 cancels at the server and shows the cancelled order', async () => {
     const { requests } = stubFetch(({ url }) =>
-      url === '/api/order/cancel' ? { body: { success: true, data: { ...alipay, status: 'cancelled', statusText: '已取消', pay: undefined } } } : { body: { success: true, data: alipay } },
+      url === '/api/order/cancel'
+        ? { body: { success: true, data: { ...alipay, status: 'cancelled', statusText: '已取消', pay: undefined } } }
+        : { body: { success: true, data: alipay } },
     );
     render(<OrderPayment order={alipay} />, { wrapper: fresh });
     expect(screen.queryByTestId('order-change-method')).toBeNull(); // nothing to go back to here
@@ -207,7 +237,9 @@ describe('online payment through a gateway', () => {
 
   it('a double click on 取消订单 (before the button shows it is busy) sends one cancel', async () => {
     const { requests } = stubFetch(({ url }) =>
-      url === '/api/order/cancel' ? { body: { success: true, data: { ...alipay, status: 'cancelled', statusText: '已取消', pay: undefined } } } : { body: { success: true, data: alipay } },
+      url === '/api/order/cancel'
+        ? { body: { success: true, data: { ...alipay, status: 'cancelled', statusText: '已取消', pay: undefined } } }
+        : { body: { success: true, data: alipay } },
     );
     render(<OrderPayment order={alipay} />, { wrapper: fresh });
     const button = screen.getByTestId('order-cancel');

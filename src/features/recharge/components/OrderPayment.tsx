@@ -62,7 +62,13 @@ export default function OrderPayment({ order: created, onRestart }: OrderPayment
         status="warning"
         title={<span data-testid="pay-expired">{order.status === 'expired' ? t('pay.expired') : t('pay.cancelled')}</span>}
         subTitle={`${t('pay.orderNo')}：${order.orderNo}`}
-        extra={onRestart ? <Button type="primary" onClick={onRestart}>{t('pay.again')}</Button> : undefined}
+        extra={
+          onRestart ? (
+            <Button type="primary" onClick={onRestart}>
+              {t('pay.again')}
+            </Button>
+          ) : undefined
+        }
       />
     );
   }

@@ -65,7 +65,13 @@ export default function PayInstructions({ order, pay, onPaid }: PayInstructionsP
         <p>
           {t('pay.amount')}：<strong className="recharge-price">{t('yuan', { amount: formatYuan(order.amount) })}</strong>
         </p>
-        <Statistic.Timer type="countdown" title={t('pay.timeLeft')} value={Date.parse(order.expiresAt)} format="mm:ss" data-testid="pay-time-left" />
+        <Statistic.Timer
+          type="countdown"
+          title={t('pay.timeLeft')}
+          value={Date.parse(order.expiresAt)}
+          format="mm:ss"
+          data-testid="pay-time-left"
+        />
       </div>
     );
   }

@@ -7,7 +7,15 @@ import { AVATAR_PRESETS } from '@common/domain';
 import { avatarSrc, refreshCurrentUser, setUserInfo } from '@/lib/session';
 import { updateAvatar } from '../api';
 
-export default function AvatarChooser({ open, current, onClose }: { open: boolean; current: string | null | undefined; onClose: () => void }) {
+export default function AvatarChooser({
+  open,
+  current,
+  onClose,
+}: {
+  open: boolean;
+  current: string | null | undefined;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('user');
   const [saving, setSaving] = useState<string | null>(null);
 

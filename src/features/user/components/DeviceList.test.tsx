@@ -11,7 +11,9 @@ import { testUser } from '@/test/user';
 import type { Device } from '../api';
 import DeviceList from './DeviceList';
 
-const fresh = ({ children }: { children: ReactNode }) => <SWRConfig value={{ fetcher: swrFetcher, provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>;
+const fresh = ({ children }: { children: ReactNode }) => (
+  <SWRConfig value={{ fetcher: swrFetcher, provider: () => new Map(), dedupingInterval: 0 }}>{children}</SWRConfig>
+);
 
 const device = (over: Partial<Device>): Device => ({
   id: 1,

@@ -63,7 +63,12 @@ export default function DeviceList() {
           <li key={device.id} className="device-list-item" data-testid="device">
             <div className="device-list-meta">
               <h3 className="device-name">
-                {name(device)} {device.current && <PlainTag color="blue" data-testid="device-current">{t('devices.current')}</PlainTag>}
+                {name(device)}{' '}
+                {device.current && (
+                  <PlainTag color="blue" data-testid="device-current">
+                    {t('devices.current')}
+                  </PlainTag>
+                )}
               </h3>
               <div className="device-list-description">{`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}\u3000${t('devices.lastSeen')}：${formatDateTime(device.lastSeenAt)}`}</div>
             </div>

@@ -40,7 +40,13 @@ export default function UserCenterPage({ orders }: UserCenterPageProps) {
     <section className="page user-center">
       <h1 className="page-title">{t('title')}</h1>
       <div className="user-profile card">
-        <button type="button" className="user-profile-avatar" onClick={() => setChoosing(true)} aria-label={t('avatar.change')} data-testid="change-avatar">
+        <button
+          type="button"
+          className="user-profile-avatar"
+          onClick={() => setChoosing(true)}
+          aria-label={t('avatar.change')}
+          data-testid="change-avatar"
+        >
           <UserAvatar avatar={user.avatar} memberLevel={user.memberLevel} size={88} />
           <span className="user-profile-avatar-edit">
             <SvgIcon icon={EditOutlined} />
