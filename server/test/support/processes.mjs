@@ -1,6 +1,6 @@
 /**
  * The one way to start the real API server in its own process, for the e2e and nginx tests, the
- * benchmarks and scripts/edge-local.mjs: `src/main.ts` through tsx, or with `built` the production
+ * benchmarks and tools/edge-local.mjs: `src/main.ts` through tsx, or with `built` the production
  * build `dist/main.js` as `npm start -w server` runs it, on a free loopback port, ready once
  * /api/healthz answers. Plain ESM JavaScript so .mjs scripts, vitest configs and tsx
  * benchmarks can all import it (types in processes.d.mts).

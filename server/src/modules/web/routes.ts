@@ -11,7 +11,7 @@
  *   the banner in place of its include too (the shell paints the banner before the app's scripts run).
  * - /api/*: never the shell; unknown API paths keep the JSON 404.
  * - /smi/{id} and /sui/{id}: 302 to /login?invite={id} (anything else under them: /login).
- * Precompressed .gz files written by scripts/precompress.mjs are sent when the client accepts gzip;
+ * Precompressed .gz files written by build/precompress.mjs are sent when the client accepts gzip;
  * the pages filled in here (and the API's answers) are gzipped by the HTTP shell (http/app.ts).
  */
 import fs from 'node:fs';
