@@ -3,9 +3,9 @@
  * ends with the tab), with change notification for React. It imports no API code, so the API client
  * can read the token from here; `./session` is the public face (hooks, logout) built on it.
  */
+import * as routes from '@common/routes';
 import { mutate } from 'swr';
 import type { UserData } from '@common/api-types';
-import { SERVICE_INFO_PATH, USER_DATA_PATH } from './api-paths';
 import { USER_CACHES } from './sw-rules';
 
 /** The user as user-data answers it (also the `user` of login and registration). */
@@ -91,7 +91,7 @@ export function setSession(token: string, user: UserInfo) {
   store?.setItem(TOKEN_KEY, token);
   store?.setItem(USER_KEY, JSON.stringify(user));
   publish({ token, user });
-  void mutate(USER_DATA_PATH, user, { revalidate: false });
+  void mutate(routes.userData.path, user, { revalidate: false });
 }
 
 export function setUserInfo(user: UserInfo) {
@@ -117,6 +117,6 @@ export function clearSession() {
   store?.removeItem(TOKEN_KEY);
   store?.removeItem(USER_KEY);
   publish({ token: null, user: null });
-  void mutate(USER_DATA_PATH, undefined, { revalidate: false });
-  void mutate(SERVICE_INFO_PATH, undefined, { revalidate: false });
+  void mutate(routes.userData.path, undefined, { revalidate: false });
+  void mutate(routes.serviceInfo.path, undefined, { revalidate: false });
 }

@@ -23,7 +23,6 @@ import useSWR, { mutate } from 'swr';
 import { navigate } from 'wouter/use-browser-location';
 import { AVATAR_PRESETS } from '@common/domain';
 import { ApiError, apiGet, apiPost } from './api';
-import { USER_DATA_PATH } from './api-paths';
 import { flushPendingLogouts, queueLogout, tokenHash } from './pending-logout';
 import { clearSession, getSnapshot, setUserInfo, storage, subscribe, type UserInfo } from './session-store';
 import { publicFileUrl } from './public-files';
@@ -106,7 +105,7 @@ export function useIsLogin(): boolean {
 
 async function fetchUserData(): Promise<UserInfo> {
   // Low priority: the stored user info is on screen meanwhile.
-  const user = await apiGet<UserInfo>(USER_DATA_PATH, undefined, { silent: true, priority: 'low' });
+  const user = await apiGet<UserInfo>(routes.userData.path, undefined, { silent: true, priority: 'low' });
   setUserInfo(user);
   return user;
 }
@@ -114,7 +113,7 @@ async function fetchUserData(): Promise<UserInfo> {
 /** Current user from the server (falls back to the stored user info while loading). */
 export function useCurrentUser() {
   const { token, user } = useSyncExternalStore(subscribe, getSnapshot, getSnapshot);
-  const swr = useSWR<UserInfo>(token ? USER_DATA_PATH : null, fetchUserData, {
+  const swr = useSWR<UserInfo>(token ? routes.userData.path : null, fetchUserData, {
     fallbackData: user ?? undefined,
     revalidateOnMount: true,
     onError: (error) => console.warn('load user info failed', error),
@@ -125,7 +124,7 @@ export function useCurrentUser() {
 /** Re-fetch the user data (balance, level) everywhere it is shown. */
 export function refreshCurrentUser() {
   if (!getSnapshot().token) return Promise.resolve(undefined);
-  return mutate(USER_DATA_PATH, fetchUserData(), { revalidate: false }).catch((error) => {
+  return mutate(routes.userData.path, fetchUserData(), { revalidate: false }).catch((error) => {
     console.warn('refresh user info failed', error);
     return undefined;
   });
@@ -140,7 +139,7 @@ export function setCurrentBalance(integral: number) {
   if (!user) return;
   const updated = { ...user, integral };
   setUserInfo(updated);
-  void mutate(USER_DATA_PATH, updated, { revalidate: false });
+  void mutate(routes.userData.path, updated, { revalidate: false });
 }
 
 export function rememberInvite(id: string) {

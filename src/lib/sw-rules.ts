@@ -9,7 +9,6 @@
  *   asked for in CORS mode from the asset origin (a CDN answering CORS), so they can be checked.
  * - Nothing else under /api/ is cached.
  */
-import { ANNOUNCEMENT_PATH, PLAN_FULL_DATA_PATH } from './api-paths';
 import { API_PREFIX } from '@common/routes';
 import * as routes from '@common/routes';
 
@@ -18,7 +17,7 @@ export const IMAGE_CACHE = 'images';
 /** Caches that may hold something of the signed-in user (their operator's QR code, avatars): emptied at logout. */
 export const USER_CACHES: readonly string[] = [IMAGE_CACHE];
 
-export const PUBLIC_API_PATHS: readonly string[] = [PLAN_FULL_DATA_PATH, ANNOUNCEMENT_PATH];
+export const PUBLIC_API_PATHS: readonly string[] = [routes.planConfigFullData.path, routes.announcement.path];
 
 /** Request headers never sent with a public call nor stored with one. */
 export const CREDENTIAL_HEADERS: readonly string[] = ['t-token', 'authorization', 'cookie'];

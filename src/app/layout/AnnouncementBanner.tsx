@@ -9,10 +9,10 @@
  * that no server filled (the service worker's precached copy still holds the SSI include) gets the
  * remembered banner written into its HTML before hydration starts, so hydration finds what it renders.
  */
+import * as routes from '@common/routes';
 import useSWR from 'swr';
 import { ANNOUNCEMENT_BANNER_INCLUDE, announcementBannerHtml, SPEAKER_ICON } from '@common/announcement-banner';
 import { apiGet } from '@/lib/api';
-import { ANNOUNCEMENT_PATH } from '@/lib/api-paths';
 
 interface Announcement {
   content: string;
@@ -31,7 +31,7 @@ function remembered(): Announcement | undefined {
 
 async function fetchTop() {
   // Low priority: the page's HTML or the last answer is on screen meanwhile.
-  const announcement = await apiGet<Announcement | null>(ANNOUNCEMENT_PATH, { type: 'top' }, { silent: true, priority: 'low' });
+  const announcement = await apiGet<Announcement | null>(routes.announcement.path, { type: 'top' }, { silent: true, priority: 'low' });
   try {
     localStorage.setItem(REMEMBERED_KEY, announcement?.content?.trim() ?? '');
   } catch {
@@ -88,7 +88,7 @@ export function AnnouncementBannerView({ content }: { content: string }) {
 }
 
 export default function AnnouncementBanner() {
-  const { data } = useSWR([ANNOUNCEMENT_PATH, 'top'], fetchTop, {
+  const { data } = useSWR([routes.announcement.path, 'top'], fetchTop, {
     revalidateOnFocus: false,
     revalidateOnMount: true,
     fallbackData: prerendered ? inPage : remembered(),

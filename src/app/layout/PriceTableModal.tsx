@@ -3,13 +3,13 @@
  * GET /api/plan/config/full-data; for the chosen platform each plan config's base-service cost and
  * its deep-visit condition rows (min~max of the options' integral, '--' when all are zero); the guidance.
  */
+import * as routes from '@common/routes';
 import { useState } from 'react';
 import { Empty, Modal, Radio, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { PlanCondition, PlanConfig } from '@common/api-types';
 import { apiGet } from '@/lib/api';
-import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
 import { formatPoints } from '@/lib/format';
 
 /** '--' when every option is free, else "min~max" of the options' integral. */
@@ -21,7 +21,9 @@ export function conditionRange(condition: PlanCondition): string {
 
 export default function PriceTableModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('layout');
-  const { data, isLoading } = useSWR<PlanConfig[]>(open ? PLAN_FULL_DATA_PATH : null, () => apiGet<PlanConfig[]>(PLAN_FULL_DATA_PATH));
+  const { data, isLoading } = useSWR<PlanConfig[]>(open ? routes.planConfigFullData.path : null, () =>
+    apiGet<PlanConfig[]>(routes.planConfigFullData.path),
+  );
   const [selected, setSelected] = useState<string | null>(null);
   const platforms = data ?? [];
   const current = platforms.find((p) => p.flowType === selected) ?? platforms[0];

@@ -5,7 +5,6 @@
 import useSWR, { mutate, preload } from 'swr';
 import type { FlowType, PlanStatus } from '@common/domain';
 import { apiAction, apiPost, downloadXlsx, swrFetcher, type Query } from '@/lib/api';
-import { PLAN_FULL_DATA_PATH } from '@/lib/api-paths';
 import type {
   CreatedPlan,
   DeleteResult,
@@ -82,7 +81,7 @@ export function useTemplates(page: number, pageSize: number) {
 
 /** Every platform's config (the template editor's services and the business time zone). */
 export function usePlanConfigs() {
-  return useSWR<PlanConfig[]>(PLAN_FULL_DATA_PATH);
+  return useSWR<PlanConfig[]>(routes.planConfigFullData.path);
 }
 
 /**
@@ -91,7 +90,8 @@ export function usePlanConfigs() {
  */
 export const preloadPlanData = {
   list: () => Promise.all([preload(planListKey({}, 1, PLAN_PAGE_SIZE), swrFetcher), preload(planCountKey(), swrFetcher)]),
-  template: () => Promise.all([preload(templateListKey(1, PLAN_PAGE_SIZE), swrFetcher), preload(PLAN_FULL_DATA_PATH, swrFetcher)]),
+  template: () =>
+    Promise.all([preload(templateListKey(1, PLAN_PAGE_SIZE), swrFetcher), preload(routes.planConfigFullData.path, swrFetcher)]),
   overview: () => Promise.all([preload(planListKey({}, 1, OVERVIEW_LATEST), swrFetcher), preload(planCountKey(), swrFetcher)]),
   publish: (flowType: FlowType) => preload(planConfigKey(flowType), swrFetcher),
 };
