@@ -5,9 +5,13 @@
  * - the server keeps accepting for graceMs (a balancer that polls readiness stops sending), then
  *   stops listening: new connections are refused, which every balancer may retry elsewhere;
  * - a kept-alive connection is never closed while a request may be arriving on it: each one
- *   closes after its next answer, and one idle for IDLE_CLOSE_MS is closed as unused;
+ *   closes after its next answer, and one idle through IDLE_CLOSE_SWEEPS sweeps is closed as unused;
  * - when every connection is gone (at most timeoutMs) the database closes and the process exits 0.
  * A later signal (a process group and its init both send one) only logs.
+ *
+ * Without a grace period nothing tells a balancer to stop first, so a connection the kernel has
+ * completed but this process has not yet accepted when it stops listening is reset by the kernel
+ * (its request was never read: nothing ran). Only a grace period avoids that; the image sets one.
  */
 import net, { type Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
@@ -19,34 +23,43 @@ export interface ShutdownOptions {
   exit?: (code: number) => void;
 }
 
-/** A kept-alive connection idle this long while draining is not in use by an active client. */
-const IDLE_CLOSE_MS = 1000;
 const SWEEP_MS = 100;
+/**
+ * A kept-alive connection idle through this many sweeps (1 s) while draining is not in use by an
+ * active client. Counted in sweeps, not read off the clock: I/O is polled between two sweeps, so a
+ * request that arrived while the process was starved of CPU is read before the next sweep, where a
+ * clock would already call its connection idle and reset it.
+ */
+const IDLE_CLOSE_SWEEPS = 10;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Requests in progress per connection, and since when it has been idle. */
+/** Requests in progress per connection, and for how many sweeps it has been idle. */
 function trackConnections(app: FastifyInstance) {
-  const connections = new Map<Socket, { active: number; idleSince: number }>();
+  const connections = new Map<Socket, { active: number; idleSweeps: number }>();
   app.server.on('connection', (socket: Socket) => {
-    connections.set(socket, { active: 0, idleSince: Date.now() });
+    connections.set(socket, { active: 0, idleSweeps: 0 });
     socket.once('close', () => connections.delete(socket));
   });
   app.server.on('request', (request, response) => {
     const state = connections.get(request.socket);
     if (!state) return;
     state.active++;
+    state.idleSweeps = 0;
     response.once('close', () => {
       state.active--;
-      state.idleSince = Date.now();
+      state.idleSweeps = 0;
     });
   });
   return {
     get size() {
       return connections.size;
     },
-    closeUnused(now: number) {
-      for (const [socket, state] of connections) if (state.active === 0 && now - state.idleSince >= IDLE_CLOSE_MS) socket.destroy();
+    closeUnused() {
+      for (const [socket, state] of connections) {
+        if (state.active > 0) continue;
+        if (++state.idleSweeps >= IDLE_CLOSE_SWEEPS) socket.destroy();
+      }
     },
     closeAll() {
       for (const socket of connections.keys()) socket.destroy();
@@ -78,7 +91,7 @@ export function drainOnSignals(app: FastifyInstance, opts: ShutdownOptions): voi
         connections.closeAll();
         return false;
       }
-      connections.closeUnused(Date.now());
+      connections.closeUnused();
       await sleep(SWEEP_MS);
     }
     return true;
