@@ -80,6 +80,8 @@ describe('operator console', () => {
     await bubble.getByRole('button', { name: /确\s*定/ }).click();
     expect(await toast(page)).toContain('账号已注销');
     await page.waitForURL((url) => url.pathname === '/admin/users');
+    // The deleted account's page is not fetched again (its phone is gone): no error beside the success.
+    expect(await page.locator('.ant-message-notice', { hasText: '用户不存在' }).count()).toBe(0);
     // The newest account, first in the list: named by its id, marked deleted.
     const first = page.locator('.ant-table-row').first();
     await expect.poll(() => first.innerText()).toMatch(/已注销用户 #\d+[\s\S]*已注销/);

@@ -57,7 +57,11 @@ export interface Announcement {
 
 const ADMIN = ADMIN_PREFIX;
 /** Every console list key, re-fetched after any write (the console is small; staleness costs more than a refetch). */
-const refreshAll = () => mutate((key) => (Array.isArray(key) ? key[0] : key)?.toString().startsWith(ADMIN));
+const refreshAll = (except?: string) =>
+  mutate((key) => {
+    const path = (Array.isArray(key) ? key[0] : key)?.toString();
+    return path !== except && Boolean(path?.startsWith(ADMIN));
+  });
 
 async function write<T>(path: string, body?: unknown): Promise<T> {
   const result = await apiPost<T>(path, body);
@@ -87,9 +91,17 @@ export const setMember = (phone: string, level: number, deadline: string | null)
   write<ConsoleUser>(pathOf(routes.adminUserMember, { phone }), { level, deadline });
 export const disableUser = (phone: string, remark: string) => write<ConsoleUser>(pathOf(routes.adminUserDisable, { phone }), { remark });
 export const enableUser = (phone: string, remark: string) => write<ConsoleUser>(pathOf(routes.adminUserEnable, { phone }), { remark });
-/** 注销 at the owner's request made through support (audited): the same deletion as the user's own. */
-export const deleteUser = (phone: string, remark: string) =>
-  write<{ userId: number; forfeited: number }>(pathOf(routes.adminUserDelete, { phone }), { remark });
+/**
+ * 注销 at the owner's request made through support (audited): the same deletion as the user's own.
+ * The account's page is dropped from the cache, not fetched again: its phone is gone (a 404 toast).
+ */
+export async function deleteUser(phone: string, remark: string) {
+  const result = await apiPost<{ userId: number; forfeited: number }>(pathOf(routes.adminUserDelete, { phone }), { remark });
+  const detail = pathOf(routes.adminUser, { phone });
+  await mutate(detail, undefined, { revalidate: false });
+  await refreshAll(detail);
+  return result;
+}
 export const logoutAll = (phone: string) => write<{ ended: number }>(pathOf(routes.adminUserLogoutAll, { phone }));
 export const setRole = (phone: string, role: 'operator' | 'admin' | null) =>
   write<ConsoleUser>(pathOf(routes.adminUserRole, { phone }), { role });
