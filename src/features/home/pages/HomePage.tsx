@@ -55,7 +55,6 @@ export default function HomePage({ extra }: HomePageProps) {
         </div>
       </div>
       <MemberExpiryAlert user={user} />
-      <InstallCard />
 
       <h2 className="section-title">{t('publishTitle')}</h2>
       <div className="platform-cards">
@@ -91,6 +90,9 @@ export default function HomePage({ extra }: HomePageProps) {
       </div>
 
       {extra}
+      {/* Last: Chrome's beforeinstallprompt often fires after the first paint, and a card that
+          appears there must not push the page down (a layout shift). */}
+      <InstallCard />
     </section>
   );
 }
