@@ -7,8 +7,9 @@ import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 import '@/lib/i18n';
 
-// lazy pages and catalogues load slower when the whole suite runs in parallel
-configure({ asyncUtilTimeout: 5000 });
+// Lazy pages, antd chunks and catalogues load slower when the whole suite runs in parallel on a
+// busy 2-core machine (a LazySelect wait once passed 5 s there); only a failing wait pays for this.
+configure({ asyncUtilTimeout: 10_000 });
 
 afterEach(() => {
   cleanup();
