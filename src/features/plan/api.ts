@@ -29,12 +29,6 @@ export interface PlanFilters {
   dateTo?: string;
 }
 
-const PLAN_CONFIG_PATH = routes.planConfig.path;
-export const PLAN_LIST_PATH = routes.planList.path;
-export const PLAN_COUNT_PATH = routes.planCounts.path;
-export const PLAN_DETAIL_PATH = routes.planDetail.path;
-export const TEMPLATE_LIST_PATH = routes.templateList.path;
-
 /** The filters as query parameters (the date range applies to the start date). */
 export function filterQuery(filters: PlanFilters): Query {
   return {
@@ -52,11 +46,11 @@ export const PLAN_PAGE_SIZE = 10;
 /** Plans in the home overview's "latest" list. */
 export const OVERVIEW_LATEST = 5;
 
-const planConfigKey = (flowType: FlowType) => [PLAN_CONFIG_PATH, { flowType }] as const;
+const planConfigKey = (flowType: FlowType) => [routes.planConfig.path, { flowType }] as const;
 const planListKey = (filters: PlanFilters, page: number, pageSize: number) =>
-  [PLAN_LIST_PATH, { ...filterQuery(filters), page, pageSize }] as const;
-const planCountKey = (flowType?: FlowType) => [PLAN_COUNT_PATH, { flowType }] as const;
-const templateListKey = (page: number, pageSize: number) => [TEMPLATE_LIST_PATH, { page, pageSize }] as const;
+  [routes.planList.path, { ...filterQuery(filters), page, pageSize }] as const;
+const planCountKey = (flowType?: FlowType) => [routes.planCounts.path, { flowType }] as const;
+const templateListKey = (page: number, pageSize: number) => [routes.templateList.path, { page, pageSize }] as const;
 
 /** One platform's config: its services, prices and business time zone (the publish page). */
 export function usePlanConfig(flowType: FlowType) {
@@ -72,7 +66,7 @@ export function usePlanCounts(flowType?: FlowType) {
 }
 
 export function usePlanDetail(id: number | null) {
-  return useSWR<PlanDetail>(id === null ? null : [PLAN_DETAIL_PATH, { id }]);
+  return useSWR<PlanDetail>(id === null ? null : [routes.planDetail.path, { id }]);
 }
 
 export function useTemplates(page: number, pageSize: number) {
@@ -96,10 +90,14 @@ export const preloadPlanData = {
   publish: (flowType: FlowType) => preload(planConfigKey(flowType), swrFetcher),
 };
 
-/** Re-fetch every cached answer under these paths (all pages and filters). */
-export function revalidate(...paths: string[]) {
+/** Re-fetches every cached answer under these paths (all pages and filters). */
+function revalidate(...paths: string[]) {
   return mutate((key) => Array.isArray(key) && paths.includes(key[0] as string));
 }
+/** After plans change: every page of the plan list and the counts. */
+export const revalidatePlans = () => revalidate(routes.planList.path, routes.planCounts.path);
+/** After templates change: every page of the template list. */
+export const revalidateTemplates = () => revalidate(routes.templateList.path);
 
 export const createPlan = (form: PlanForm) => apiAction<CreatedPlan>(routes.planCreate, form);
 

@@ -4,7 +4,7 @@ import { Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BaseService, TemplateRow } from '@common/api-types';
 import { fromTemplateForm, PlanFormFields, toPlanForm, validateFlowForm, type FlowFormState } from '../form';
-import { revalidate, TEMPLATE_LIST_PATH, updateTemplate } from '../api';
+import { revalidateTemplates, updateTemplate } from '../api';
 import { useRunAction } from './useRunAction';
 
 export interface EditTemplateDialogProps {
@@ -38,7 +38,7 @@ export default function EditTemplateDialog({ template, services, timeZone, onClo
       t('template.saved'),
       () => {
         onClose();
-        void revalidate(TEMPLATE_LIST_PATH);
+        void revalidateTemplates();
       },
     );
   }

@@ -8,7 +8,7 @@ import { Link } from 'wouter';
 import type { PlanRow } from '@common/api-types';
 import { toastSuccess } from '@/lib/toast';
 import { useSingleFlight } from '@/lib/single-flight';
-import { PLAN_PAGE_SIZE as PAGE_SIZE, planToTemplate, revalidate, TEMPLATE_LIST_PATH, usePlanList, type PlanFilters } from '../api';
+import { PLAN_PAGE_SIZE as PAGE_SIZE, planToTemplate, revalidateTemplates, usePlanList, type PlanFilters } from '../api';
 import { canDelete, canStop } from '../rules';
 import DeletePlansDialog from './DeletePlansDialog';
 import PlanFilterBar from './PlanFilterBar';
@@ -22,7 +22,7 @@ async function saveAsTemplate(plan: PlanRow, doneText: string) {
   try {
     await planToTemplate(plan.id);
     toastSuccess(doneText);
-    await revalidate(TEMPLATE_LIST_PATH);
+    await revalidateTemplates();
   } catch {
     /* toasted by the API client */
   }

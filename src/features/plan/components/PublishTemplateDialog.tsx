@@ -11,7 +11,7 @@ import { unitCost } from '@common/plan-cost';
 import { CostSummary } from '../form';
 import { DATE_FORMAT } from '@/lib/format';
 import { setCurrentBalance, useCurrentUser } from '@/lib/session';
-import { PLAN_COUNT_PATH, PLAN_LIST_PATH, publishTemplate, revalidate } from '../api';
+import { publishTemplate, revalidatePlans } from '../api';
 import { useRunAction } from './useRunAction';
 
 export interface PublishTemplateDialogProps {
@@ -43,7 +43,7 @@ export default function PublishTemplateDialog({ template, config, timeZone, onCl
       (created) => {
         onClose();
         setCurrentBalance(created.integral);
-        void revalidate(PLAN_LIST_PATH, PLAN_COUNT_PATH);
+        void revalidatePlans();
         navigate('/plan/list');
       },
     );

@@ -12,7 +12,7 @@ import { formatDateTime, formatPoints } from '@/lib/format';
 import { lazyPart } from '@/lib/lazy-part';
 import { lazyAntdPart } from '@/components/lazy-antd';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
-import { deleteTemplate, PLAN_PAGE_SIZE as PAGE_SIZE, revalidate, TEMPLATE_LIST_PATH, usePlanConfigs, useTemplates } from '../api';
+import { deleteTemplate, PLAN_PAGE_SIZE as PAGE_SIZE, revalidateTemplates, usePlanConfigs, useTemplates } from '../api';
 import { describeTemplate, platformServices } from '../templates';
 import TimeDistribution from './TimeDistribution';
 import { useRunAction } from './useRunAction';
@@ -147,7 +147,7 @@ export default function TemplateTab() {
             t('template.deleted'),
             () => {
               close();
-              void revalidate(TEMPLATE_LIST_PATH);
+              void revalidateTemplates();
             },
           )
         }

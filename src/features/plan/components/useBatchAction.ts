@@ -5,7 +5,7 @@
 import { useState } from 'react';
 import { refreshCurrentUser } from '@/lib/session';
 import { toastError, toastSuccess } from '@/lib/toast';
-import { PLAN_COUNT_PATH, PLAN_LIST_PATH, revalidate } from '../api';
+import { revalidatePlans } from '../api';
 
 type BatchResult = { id: number; ok: boolean; message?: string };
 
@@ -28,7 +28,7 @@ export function useBatchAction() {
       return false; // toasted by the API client
     } finally {
       setBusy(false);
-      await Promise.all([refreshBalance ? refreshCurrentUser() : undefined, revalidate(PLAN_LIST_PATH, PLAN_COUNT_PATH)]);
+      await Promise.all([refreshBalance ? refreshCurrentUser() : undefined, revalidatePlans()]);
     }
   }
   return { busy, runBatch };
