@@ -11,21 +11,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { STARTUP_IMAGES } from '../../common/startup-images';
+import { USER_AGENTS as UA } from '../../src/test/user-agents';
 import { baseURL, login, openPage, registerUserViaApi, useBrowser } from './harness';
 
 const browser = useBrowser();
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
-const UA = {
-  iphoneSafari:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
-  wechatAndroid:
-    'Mozilla/5.0 (Linux; Android 12; V2148A Build/SP1A.210812.003; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/86.0.4240.99 XWEB/4317 MMWEBSDK/20220903 Mobile Safari/537.36 MMWEBID/4862 MicroMessenger/8.0.28.2240(0x28001C35) WeChat/arm64 Weixin NetType/WIFI Language/zh_CN ABI/arm64',
-  wechatIos:
-    'Mozilla/5.0 (iPhone; CPU iPhone OS 16_6 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 MicroMessenger/8.0.40(0x1800282a) NetType/WIFI Language/zh_CN',
-  qqAndroid:
-    'Mozilla/5.0 (Linux; Android 10; HMA-AL00 Build/HUAWEIHMA-AL00; wv) AppleWebKit/537.36 (KHTML, like Gecko) Version/4.0 Chrome/89.0.4389.72 MQQBrowser/6.2 TBS/046011 Mobile Safari/537.36 V1_AND_SQ_8.8.68_2538_YYB_D A_8086800 QQ/8.8.68.7265 NetType/WIFI WebP/0.3.0 Pixel/1080',
-};
-
 /** Dispatches a beforeinstallprompt whose prompt() counts its calls in window.__prompted. */
 async function offerInstall(page: Page) {
   await page.evaluate(() => {
@@ -92,7 +82,7 @@ describe('install paths', () => {
   });
 
   it('running installed (display-mode standalone, navigator.standalone) shows no install entry nor card', async () => {
-    const { page, context } = await signedInHome({ ...PHONE, userAgent: UA.iphoneSafari });
+    const { page, context } = await signedInHome({ ...PHONE, userAgent: UA.iosSafari });
     await page.getByTestId('install-card').waitFor();
     // iOS's flag for a page opened from the home screen
     await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'standalone', { get: () => true }));
@@ -122,7 +112,7 @@ describe('install paths', () => {
   });
 
   it('iPhone Safari: the steps 分享 → 添加到主屏幕 → 添加 on the card and in the menu; the card dismissed stays away 30 days', async () => {
-    const { page, context, errors } = await signedInHome({ ...PHONE, userAgent: UA.iphoneSafari });
+    const { page, context, errors } = await signedInHome({ ...PHONE, userAgent: UA.iosSafari });
     const card = page.getByTestId('install-card');
     const steps = await card.getByTestId('install-steps-ios-share').innerText();
     expect(steps).toMatch(/分享[\s\S]*添加到主屏幕[\s\S]*添加/);
