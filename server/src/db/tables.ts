@@ -8,7 +8,8 @@ import { users } from '../modules/user/tables.ts';
  * The kept answer to a request sent with an Idempotency-Key, per user and key: a repeat gets the
  * same answer instead of a second plan or charge. The row is written in the request's own
  * transaction, with its effect (http/idempotency.ts); a row without a status is left by an older
- * version and counts as absent. Rows older than 24 hours are swept by created_at.
+ * version and counts as absent. The account module's retention sweep removes rows by created_at
+ * (RETENTION_DAYS.idempotency) and a deleted account's at once (http/idempotency-retention.ts).
  */
 export const idempotencyKeys = pgTable(
   'idempotency_keys',

@@ -1,7 +1,7 @@
 /**
  * Retention of the stored Idempotency-Key answers (they may hold a user's data): removed by age,
- * and at once for a deleted account. Apart from idempotency.ts so that a redesign of that table
- * touches only these two statements.
+ * and at once for a deleted account. Apart from idempotency.ts so that the account module deletes
+ * rows without importing the request machinery.
  */
 import { eq, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';

@@ -45,7 +45,6 @@ function trackConnections(app: FastifyInstance) {
     const state = connections.get(request.socket);
     if (!state) return;
     state.active++;
-    state.idleSweeps = 0;
     response.once('close', () => {
       state.active--;
       state.idleSweeps = 0;

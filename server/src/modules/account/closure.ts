@@ -24,7 +24,7 @@ import { forgetPhone } from '../sms/index.ts';
 import { removeTemplatesOf } from '../template/index.ts';
 import { eraseUserIdentity, lockLiveUser } from '../user/index.ts';
 
-export const ACCOUNT_GONE = '账号不存在或已注销';
+const ACCOUNT_GONE = '账号不存在或已注销';
 
 export interface ClosedAccount {
   userId: number;

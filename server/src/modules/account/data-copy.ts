@@ -6,7 +6,6 @@
  */
 import type { AppContext } from '../../http/context.ts';
 import type { UserRow } from '../user/index.ts';
-import { localDate } from '../../../../common/zoned-time.ts';
 import { allOrdersOf } from '../order/index.ts';
 import { allPlansOf } from '../plan/index.ts';
 import { allLedgerOf } from '../points/index.ts';
@@ -35,11 +34,4 @@ export async function accountDataCopy(ctx: Pick<AppContext, 'db' | 'clock' | 'co
     plans: await allPlansOf(db, user.id, now, config.timeZone),
     templates: await allTemplatesOf(db, user.id),
   };
-}
-
-export type AccountDataCopy = Awaited<ReturnType<typeof accountDataCopy>>;
-
-export function dataCopyDisposition(now: Date, timeZone: string): string {
-  const stamp = localDate(now, timeZone).replaceAll('-', '');
-  return `attachment; filename="my-data-${stamp}.json"; filename*=UTF-8''${encodeURIComponent(`我的数据-${stamp}.json`)}`;
 }

@@ -4,6 +4,6 @@
  * It owns no table: every change goes through the owning modules' functions.
  */
 export { accountRoutes } from './routes.ts';
-export { ACCOUNT_GONE, closeAccount, type ClosedAccount } from './closure.ts';
-export { accountDataCopy, type AccountDataCopy } from './data-copy.ts';
-export { startRetentionSweep, sweepExpiredRecords, type RetentionSweepResult } from './retention.ts';
+export { closeAccount, type ClosedAccount } from './closure.ts';
+export { accountDataCopy } from './data-copy.ts';
+export { sweepExpiredRecords } from './retention.ts';

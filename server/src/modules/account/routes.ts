@@ -7,12 +7,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
+import { datedAttachment } from '../../http/download.ts';
 import { ok } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { SMS_TYPES } from '../../../../common/domain.ts';
 import { smsCodeField, withSmsCode } from '../sms/index.ts';
 import { closeAccount } from './closure.ts';
-import { accountDataCopy, dataCopyDisposition } from './data-copy.ts';
+import { accountDataCopy } from './data-copy.ts';
 import { startRetentionSweep } from './retention.ts';
 import * as routes from '../../../../common/routes.ts';
 
@@ -34,7 +35,7 @@ export async function accountRoutes(app: FastifyInstance) {
   app.get(routes.userDataExport.path, { preHandler: app.requireUser }, async (request, reply) => {
     const copy = await accountDataCopy(ctx, currentUser(request));
     return reply
-      .header('Content-Disposition', dataCopyDisposition(ctx.clock.now(), ctx.config.timeZone))
+      .header('Content-Disposition', datedAttachment('my-data', '我的数据', 'json', ctx.clock.now(), ctx.config.timeZone))
       .header('Cache-Control', 'no-store')
       .type('application/json; charset=utf-8')
       .send(JSON.stringify(copy, null, 2));

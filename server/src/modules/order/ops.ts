@@ -4,14 +4,14 @@
  * most once; confirming again reports that nothing changed.
  */
 import { PAY_TYPES } from '../../../../common/domain.ts';
-import type { AppContext } from '../../http/context.ts';
+import type { OrderCtx } from './view.ts';
 import { badRequest } from '../../http/errors.ts';
 import { formatLocalDateTime } from '../../../../common/zoned-time.ts';
 import { ORDER_NO_PATTERN } from './input.ts';
 import { payOrder, type PayResult } from './settlement.ts';
 
 export async function confirmOrderCommand(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'config'>,
+  ctx: OrderCtx,
   orderNo: string | undefined,
   /** How the order is paid: payOrder itself, or the console's audited confirm around it. */
   confirm: (orderNo: string) => Promise<PayResult> = (no) => payOrder(ctx, no),

@@ -16,14 +16,13 @@ import type { Tx } from '../../db/client.ts';
 import { startPeriodicJob } from '../../db/exclusive.ts';
 import { orders, reconciliationReports } from './tables.ts';
 import type { AppContext } from '../../http/context.ts';
+import type { OrderCtx } from './view.ts';
 import { badRequest } from '../../http/errors.ts';
 import { reconciliationRuns } from '../../http/metrics.ts';
 import { HOUR } from '../../lib/clock.ts';
 import type { Logger } from '../../lib/logger.ts';
 import { payOrder, type PayResult } from './settlement.ts';
 import type { BillPayment, OnlinePayType, OrderPayments } from './payment.ts';
-
-type ReconcileCtx = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
 /** The gateways' bills are cut at Beijing midnight, whatever the business time zone. */
 const BILL_TIME_ZONE = 'Asia/Shanghai';
@@ -44,7 +43,7 @@ function checkedDay(day: string | undefined): string {
 
 /** Reconciles one gateway's bill of `day`: credits what is missing here, stores and answers the report. */
 async function reconcileGateway(
-  ctx: ReconcileCtx,
+  ctx: OrderCtx,
   target: (typeof GATEWAYS)[number],
   bill: BillPayment[],
   day: string,
@@ -114,7 +113,7 @@ export interface ReconcileOptions {
  * A gateway whose bill cannot be had is skipped (logged, counted) and the others still run;
  * answers the reports made and the gateways that failed.
  */
-export async function reconcileDay(ctx: ReconcileCtx, payments: OrderPayments, dayText: string | undefined, opts: ReconcileOptions) {
+export async function reconcileDay(ctx: OrderCtx, payments: OrderPayments, dayText: string | undefined, opts: ReconcileOptions) {
   const day = checkedDay(dayText);
   const reports: ReconciliationReport[] = [];
   const failed: Array<{ gateway: string; reason: string }> = [];
@@ -143,7 +142,7 @@ export async function reconcileDay(ctx: ReconcileCtx, payments: OrderPayments, d
 }
 
 /** The latest report of each gateway and day, newest day first (the console's list). */
-export async function latestReconciliationReports(db: ReconcileCtx['db'], limit = 60): Promise<ReconciliationReport[]> {
+export async function latestReconciliationReports(db: OrderCtx['db'], limit = 60): Promise<ReconciliationReport[]> {
   const rows = await db
     .selectDistinctOn([reconciliationReports.day, reconciliationReports.gateway])
     .from(reconciliationReports)
@@ -158,7 +157,7 @@ export async function latestReconciliationReports(db: ReconcileCtx['db'], limit 
 }
 
 /** The differences of each gateway's latest report (latest bill day, latest run): what reconciliation_differences shows. */
-export async function latestDifferencesPerGateway(db: ReconcileCtx['db']): Promise<Array<{ gateway: string; differences: number }>> {
+export async function latestDifferencesPerGateway(db: OrderCtx['db']): Promise<Array<{ gateway: string; differences: number }>> {
   const rows = await db
     .selectDistinctOn([reconciliationReports.gateway], {
       gateway: reconciliationReports.gateway,
@@ -176,7 +175,7 @@ export async function latestDifferencesPerGateway(db: ReconcileCtx['db']): Promi
 
 /** Every hour, on one process at a time: yesterday's bills of the gateways not yet reconciled for it. */
 export function startDailyReconciliation(
-  ctx: ReconcileCtx & Pick<AppContext, 'exclusive'>,
+  ctx: OrderCtx & Pick<AppContext, 'exclusive'>,
   payments: OrderPayments,
   opts: ReconcileOptions & { log: Pick<Logger, 'error'> },
   everyMs = HOUR,

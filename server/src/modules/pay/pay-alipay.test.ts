@@ -8,7 +8,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orders } from '../../tables.ts';
 import { MINUTE } from '../../lib/clock.ts';
-import { createAlipayProvider } from './index.ts';
+import { createAlipayProvider } from './alipay.ts';
 import { cancelPendingOrder } from '../order/index.ts';
 import { readPaymentSettings } from './settings.ts';
 import { FakeAlipay } from '../../../test/support/fakes/alipay.ts';

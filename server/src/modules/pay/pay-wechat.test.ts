@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { MINUTE } from '../../lib/clock.ts';
-import { createWechatPayProvider } from './index.ts';
+import { createWechatPayProvider } from './wechatpay.ts';
 import { readPaymentSettings } from './settings.ts';
 import { FakeWechatPay } from '../../../test/support/fakes/wechatpay.ts';
 import { balanceChecked, expectEachCallTimesOut, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from '../../../test/support/pay-support.ts';

@@ -9,7 +9,7 @@ import ExcelJS from 'exceljs';
 import type { Executor } from '../../db/client.ts';
 import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
 import { iteratePlans, toPlanRow, type PlanFilters } from './plans.ts';
-import { formatLocalDateTime, localDate } from '../../../../common/zoned-time.ts';
+import { formatLocalDateTime } from '../../../../common/zoned-time.ts';
 
 export const EXPORT_COLUMNS = [
   { header: '计划ID', key: 'id', width: 10 },
@@ -36,12 +36,6 @@ export const EXPORT_COLUMNS = [
   { header: '创建时间', key: 'createdAt', width: 20 },
   { header: '停止时间', key: 'stoppedAt', width: 20 },
 ] as const;
-
-/** 计划列表-20261122.xlsx, as an RFC 5987 Content-Disposition (with an ASCII fallback name). */
-export function exportDisposition(now: Date, timeZone: string): string {
-  const stamp = localDate(now, timeZone).replaceAll('-', '');
-  return `attachment; filename="plans-${stamp}.xlsx"; filename*=UTF-8''${encodeURIComponent(`计划列表-${stamp}.xlsx`)}`;
-}
 
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 

@@ -6,13 +6,14 @@ import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
+import { datedAttachment } from '../../http/download.ts';
 import { conflict, ok } from '../../http/errors.ts';
 import { idField, idQueryField, pagingShape, msg, parseInput } from '../../http/validate.ts';
 import { PLAN_STATUSES } from '../../../../common/domain.ts';
 import { flowTypeSchema } from '../plan-config/index.ts';
 import { checkPlanForm } from './form.ts';
 import { assertSingleOwned, countPlans, createPlan, deletePlans, listPlans, planDetail, stopPlan, type PlanFilters } from './plans.ts';
-import { exportDisposition, writePlansWorkbook, XLSX_TYPE } from './export.ts';
+import { writePlansWorkbook, XLSX_TYPE } from './export.ts';
 import { isCalendarDate } from '../../../../common/zoned-time.ts';
 import * as routes from '../../../../common/routes.ts';
 
@@ -110,7 +111,7 @@ export async function planRoutes(app: FastifyInstance) {
     });
     return reply
       .header('Content-Type', XLSX_TYPE)
-      .header('Content-Disposition', exportDisposition(now, tz()))
+      .header('Content-Disposition', datedAttachment('plans', '计划列表', 'xlsx', now, tz()))
       .header('Cache-Control', 'no-store')
       .send(body);
   });

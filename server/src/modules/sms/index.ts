@@ -5,4 +5,4 @@ export { consoleSmsProvider } from './console-provider.ts';
 export { createSmsProvider, type SmsProvider } from './providers.ts';
 export { smsSettings, type SmsSettings } from './settings.ts';
 export { SmsGatewayError } from './gateway-error.ts';
-export { forgetPhone, removeOldSmsRecords, type SmsCutoffs } from './retention.ts';
+export { forgetPhone, removeOldSmsRecords } from './retention.ts';

@@ -29,7 +29,7 @@ export {
   type ConsoleUser,
 } from './console.ts';
 export { USER_MESSAGES } from './accounts.ts';
-export { deletedPhone, eraseUserIdentity, lockLiveUser } from './closure.ts';
+export { eraseUserIdentity, lockLiveUser } from './closure.ts';
 export { getUserData } from './membership.ts';
 export type { UserRow } from './tables.ts';
 export { membershipFindings, type MembershipEvent } from './verify.ts';
