@@ -10,18 +10,13 @@ import type { PayType } from '@common/domain';
 import { apiAction, apiGet, apiPost, swrFetcher, type Query } from '@/lib/api';
 import * as routes from '@common/routes';
 
-export const ORDER_LIST_PATH = routes.orderList.path;
-export const ORDER_DETAIL_PATH = routes.orderDetail.path;
-
 const goodsKey = (type: GoodsType) => [routes.goods.path, { type }] as const;
-const MEMBER_LEVELS_PATH = routes.memberLevels.path;
-const PAY_TYPES_PATH = routes.payTypes.path;
 
 export const useGoods = (type: GoodsType) => useSWR<Goods[]>(goodsKey(type));
-export const useMemberLevels = () => useSWR<MemberLevelInfo[]>(MEMBER_LEVELS_PATH);
+export const useMemberLevels = () => useSWR<MemberLevelInfo[]>(routes.memberLevels.path);
 
 /** The pay types the server offers this user (gateways configured, transfer details set). */
-export const usePayTypes = () => useSWR<PayTypeOption[]>(PAY_TYPES_PATH);
+export const usePayTypes = () => useSWR<PayTypeOption[]>(routes.payTypes.path);
 
 /** scene 'wap' asks for the gateway's phone cashier page (pay.payUrl) instead of a QR code. */
 export const createOrder = (goodsId: number, payType: PayType, scene: PayScene) =>
@@ -32,7 +27,9 @@ export const cancelOrder = (orderNo: string) => apiPost<OrderRow>(routes.orderCa
 /** The sandbox "cashier": the URL comes from the order answer (pay.sandboxUrl). */
 export const confirmSandboxPayment = (sandboxUrl: string) => apiAction<OrderRow & { changed: boolean }>(sandboxUrl);
 
-export const fetchOrder = (orderNo: string) => apiGet<OrderRow>(ORDER_DETAIL_PATH, { orderNo }, { silent: true });
+export const fetchOrder = (orderNo: string) => apiGet<OrderRow>(routes.orderDetail, { orderNo }, { silent: true });
+/** The cache key of one order's detail (polled while waiting for its payment). */
+export const orderDetailKey = (orderNo: string) => [routes.orderDetail.path, orderNo] as const;
 
 export interface ListFilters extends Query {
   page: number;
@@ -42,7 +39,7 @@ export interface ListFilters extends Query {
   orderNo?: string;
 }
 
-const orderRecordsKey = (filters: ListFilters) => [ORDER_LIST_PATH, { type: 'record', ...filters }] as const;
+const orderRecordsKey = (filters: ListFilters) => [routes.orderList.path, { type: 'record', ...filters }] as const;
 
 export const useOrderRecords = (filters: ListFilters) => useSWR<Page<OrderRow>>(orderRecordsKey(filters), { keepPreviousData: true });
 
@@ -54,13 +51,17 @@ export const LATEST_ORDER_COUNT = 5;
  * while their code loads (src/app/routes), so the data does not wait for the code.
  */
 export const preloadRechargeData = {
-  integral: () => Promise.all([preload(goodsKey('integral'), swrFetcher), preload(PAY_TYPES_PATH, swrFetcher)]),
+  integral: () => Promise.all([preload(goodsKey('integral'), swrFetcher), preload(routes.payTypes.path, swrFetcher)]),
   member: () =>
-    Promise.all([preload(goodsKey('member'), swrFetcher), preload(MEMBER_LEVELS_PATH, swrFetcher), preload(PAY_TYPES_PATH, swrFetcher)]),
+    Promise.all([
+      preload(goodsKey('member'), swrFetcher),
+      preload(routes.memberLevels.path, swrFetcher),
+      preload(routes.payTypes.path, swrFetcher),
+    ]),
 };
 
 export const useLedger = (filters: ListFilters) =>
-  useSWR<Page<LedgerRow>>([ORDER_LIST_PATH, { type: 'integral-details', ...filters }] as const, { keepPreviousData: true });
+  useSWR<Page<LedgerRow>>([routes.orderList.path, { type: 'integral-details', ...filters }] as const, { keepPreviousData: true });
 
 /** The cache keys of every order list and ledger page (re-fetched after a payment changed them). */
-export const isOrderListKey = (key: unknown) => Array.isArray(key) && key[0] === ORDER_LIST_PATH;
+export const isOrderListKey = (key: unknown) => Array.isArray(key) && key[0] === routes.orderList.path;

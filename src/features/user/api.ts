@@ -5,17 +5,14 @@ import { apiPost, downloadFile } from '@/lib/api';
 import type { UserInfo } from '@/lib/session';
 import * as routes from '@common/routes';
 
-export const RECOMMEND_LIST_PATH = routes.userRecommendList.path;
 export const RECOMMEND_PAGE_SIZE = 10;
 
-const recommendListKey = (page: number) => [RECOMMEND_LIST_PATH, { page, pageSize: RECOMMEND_PAGE_SIZE }] as const;
+const recommendListKey = (page: number) => [routes.userRecommendList.path, { page, pageSize: RECOMMEND_PAGE_SIZE }] as const;
 
 /** One page of the users one invited. */
 export const useRecommendList = (page: number) => useSWR<Page<InvitedUser>>(recommendListKey(page));
 
 export const updateAvatar = (avatar: string) => apiPost<UserInfo>(routes.userUpdateAvatar, { avatar });
-
-export const DEVICES_PATH = routes.userDevices.path;
 
 /** A signed-in session of the account, as GET /api/user/devices answers it. */
 export interface Device {
@@ -29,6 +26,9 @@ export interface Device {
   lastSeenAt: string;
   current: boolean;
 }
+
+/** The account's signed-in sessions, this one marked `current`. */
+export const useDevices = () => useSWR<Device[]>(routes.userDevices.path);
 
 export const logoutDevice = (id: number) => apiPost<Record<string, never>>(routes.userDeviceLogout, { id });
 export const logoutOtherDevices = () => apiPost<{ count: number }>(routes.userDevicesLogoutOthers);

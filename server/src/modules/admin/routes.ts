@@ -242,7 +242,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
 
   // ---- goods (admin) ----
-  { method: 'GET', url: routes.adminGoodsCreate.path, role: 'admin', handler: async (_r, ctx) => listAllGoods(ctx.db) },
+  { method: 'GET', url: routes.adminGoods.path, role: 'admin', handler: async (_r, ctx) => listAllGoods(ctx.db) },
   {
     method: 'POST',
     url: routes.adminGoodsCreate.path,
@@ -301,7 +301,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   ]),
 
   // ---- service contacts and collect accounts (admin) ----
-  { method: 'GET', url: routes.adminContactCreate.path, role: 'admin', handler: async (_r, ctx) => listOperators(ctx.db) },
+  { method: 'GET', url: routes.adminContacts.path, role: 'admin', handler: async (_r, ctx) => listOperators(ctx.db) },
   {
     method: 'POST',
     url: routes.adminContactCreate.path,
@@ -354,7 +354,7 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   },
 
   // ---- announcements (admin) ----
-  { method: 'GET', url: routes.adminAnnouncementCreate.path, role: 'admin', handler: async (_r, ctx) => listAnnouncements(ctx.db) },
+  { method: 'GET', url: routes.adminAnnouncements.path, role: 'admin', handler: async (_r, ctx) => listAnnouncements(ctx.db) },
   {
     method: 'POST',
     url: routes.adminAnnouncementCreate.path,

@@ -8,14 +8,14 @@ import useSWR, { useSWRConfig } from 'swr';
 import type { OrderRow } from '@common/api-types';
 import { offerInstallAgain } from '@/lib/install-offer';
 import { refreshCurrentUser } from '@/lib/session';
-import { fetchOrder, isOrderListKey, ORDER_DETAIL_PATH } from '../api';
+import { fetchOrder, isOrderListKey, orderDetailKey } from '../api';
 
 /** How often a pending order is re-read. */
 export const ORDER_POLL_MS = 2000;
 
 export function useOrder(created: OrderRow) {
   const { mutate: mutateCache } = useSWRConfig();
-  const { data, mutate } = useSWR<OrderRow>([ORDER_DETAIL_PATH, created.orderNo], () => fetchOrder(created.orderNo), {
+  const { data, mutate } = useSWR<OrderRow>(orderDetailKey(created.orderNo), () => fetchOrder(created.orderNo), {
     fallbackData: created,
     revalidateOnMount: false,
     refreshInterval: (latest) => ((latest ?? created).status === 'pending' ? ORDER_POLL_MS : 0),

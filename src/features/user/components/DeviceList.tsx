@@ -6,14 +6,13 @@ import PlainButton from '@/components/PlainButton';
 import PlainTag from '@/components/PlainTag';
 import { Popconfirm } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
-import useSWR from 'swr';
 import { formatDateTime } from '@/lib/format';
 import { toastSuccess } from '@/lib/toast';
-import { DEVICES_PATH, logoutDevice, logoutOtherDevices, type Device } from '../api';
+import { logoutDevice, logoutOtherDevices, useDevices, type Device } from '../api';
 
 export default function DeviceList() {
   const { t } = useTranslation('user');
-  const { data, isLoading, mutate } = useSWR<Device[]>(DEVICES_PATH);
+  const { data, isLoading, mutate } = useDevices();
   const devices = data ?? [];
   const others = devices.filter((device) => !device.current).length;
 
