@@ -11,7 +11,7 @@ import { Link } from 'wouter';
 import { PRIVACY_POLICY_VERSION } from '@common/privacy';
 import PlainButton from '@/components/PlainButton';
 import { apiPost } from '@/lib/api';
-import { setUserInfo, useSession, type UserInfo } from '@/lib/session';
+import { setUserInfo, useSession } from '@/lib/session';
 import * as routes from '@common/routes';
 
 export default function PrivacyConsent() {
@@ -23,7 +23,7 @@ export default function PrivacyConsent() {
   const agree = async () => {
     setSaving(true);
     try {
-      setUserInfo(await apiPost<UserInfo>(routes.userPrivacyConsent, { version: PRIVACY_POLICY_VERSION }));
+      setUserInfo(await apiPost(routes.userPrivacyConsent, { version: PRIVACY_POLICY_VERSION }));
     } catch {
       // The API client has shown why; the panel stays for another try.
     } finally {

@@ -118,4 +118,4 @@ export const saveCollectAccounts = (id: number, body: Pick<Partial<Contact>, 'al
   write<Contact>(pathOf(routes.adminCollectAccounts, { id }), body);
 export const saveAnnouncement = (id: number | null, body: Partial<Announcement>) =>
   write<Announcement>(id ? pathOf(routes.adminAnnouncementUpdate, { id }) : routes.adminAnnouncementCreate.path, body);
-export const uploadImage = (file: File) => apiUpload<{ url: string }>(routes.adminFiles, file);
+export const uploadImage = (file: File) => apiUpload(routes.adminFiles, file);

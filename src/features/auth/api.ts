@@ -1,9 +1,8 @@
 /** Auth calls: login, registration, password reset. */
 import { apiPost } from '@/lib/api';
-import type { AuthResult } from '@common/api-types';
 import * as routes from '@common/routes';
 
-export const pwdLogin = (phone: string, password: string) => apiPost<AuthResult>(routes.userPwdLogin, { phone, password });
+export const pwdLogin = (phone: string, password: string) => apiPost(routes.userPwdLogin, { phone, password });
 
 export interface RegisterPayload {
   phone: string;
@@ -12,7 +11,7 @@ export interface RegisterPayload {
   inviteCode?: string;
 }
 
-export const register = (payload: RegisterPayload) => apiPost<AuthResult>(routes.userRegister, payload);
+export const register = (payload: RegisterPayload) => apiPost(routes.userRegister, payload);
 
 export const resetPassword = (phone: string, password: string, verifyCode: string) =>
-  apiPost<unknown>(routes.userResetPwd, { phone, password, verifyCode });
+  apiPost(routes.userResetPwd, { phone, password, verifyCode });

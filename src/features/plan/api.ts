@@ -5,19 +5,7 @@
 import useSWR, { mutate, preload } from 'swr';
 import type { FlowType, PlanStatus } from '@common/domain';
 import { apiAction, apiPost, downloadXlsx, swrFetcher, type Query } from '@/lib/api';
-import type {
-  CreatedPlan,
-  DeleteResult,
-  Page,
-  PlanConfig,
-  PlanCounts,
-  PlanDetail,
-  PlanForm,
-  PlanRow,
-  StopResult,
-  TemplateForm,
-  TemplateRow,
-} from '@common/api-types';
+import type { Page, PlanConfig, PlanCounts, PlanDetail, PlanForm, PlanRow, TemplateForm, TemplateRow } from '@common/api-types';
 import * as routes from '@common/routes';
 
 export interface PlanFilters {
@@ -99,20 +87,19 @@ export const revalidatePlans = () => revalidate(routes.planList.path, routes.pla
 /** After templates change: every page of the template list. */
 export const revalidateTemplates = () => revalidate(routes.templateList.path);
 
-export const createPlan = (form: PlanForm) => apiAction<CreatedPlan>(routes.planCreate, form);
+export const createPlan = (form: PlanForm) => apiAction(routes.planCreate, form);
 
 /** "Save as template" from the publish form: a template has no start date. */
 export const saveFormAsTemplate = (name: string, form: TemplateForm) => {
   const { startDate: _startDate, ...rest } = form;
-  return apiAction<{ id: number }>(routes.templateGenerate, { name, form: rest });
+  return apiAction(routes.templateGenerate, { name, form: rest });
 };
 
-export const stopPlans = (ids: number[]) => apiPost<{ results: StopResult[] }>(routes.planStop, { ids });
-export const deletePlans = (ids: number[]) => apiPost<{ results: DeleteResult[] }>(routes.planDelete, { ids });
-export const planToTemplate = (planId: number) => apiAction<TemplateRow>(routes.templateGenerate, { planId });
+export const stopPlans = (ids: number[]) => apiPost(routes.planStop, { ids });
+export const deletePlans = (ids: number[]) => apiPost(routes.planDelete, { ids });
+export const planToTemplate = (planId: number) => apiAction(routes.templateGenerate, { planId });
 export const exportPlans = (filters: PlanFilters, filename: string) => downloadXlsx(routes.planExport, filterQuery(filters), filename);
 
-export const updateTemplate = (id: number, name: string, form: TemplateForm) =>
-  apiPost<TemplateRow>(routes.templateUpdate, { id, name, form });
-export const deleteTemplate = (id: number) => apiPost<unknown>(routes.templateDelete, { id });
-export const publishTemplate = (id: number, startDate: string) => apiAction<CreatedPlan>(routes.templatePublish, { id, startDate });
+export const updateTemplate = (id: number, name: string, form: TemplateForm) => apiPost(routes.templateUpdate, { id, name, form });
+export const deleteTemplate = (id: number) => apiPost(routes.templateDelete, { id });
+export const publishTemplate = (id: number, startDate: string) => apiAction(routes.templatePublish, { id, startDate });

@@ -20,14 +20,14 @@ export const usePayTypes = () => useSWR<PayTypeOption[]>(routes.payTypes.path);
 
 /** scene 'wap' asks for the gateway's phone cashier page (pay.payUrl) instead of a QR code. */
 export const createOrder = (goodsId: number, payType: PayType, scene: PayScene) =>
-  apiAction<OrderRow>(routes.orderCreate, { goodsId, payType, scene });
+  apiAction(routes.orderCreate, { goodsId, payType, scene });
 
-export const cancelOrder = (orderNo: string) => apiPost<OrderRow>(routes.orderCancel, { orderNo });
+export const cancelOrder = (orderNo: string) => apiPost(routes.orderCancel, { orderNo });
 
 /** The sandbox "cashier": the URL comes from the order answer (pay.sandboxUrl). */
 export const confirmSandboxPayment = (sandboxUrl: string) => apiAction<OrderRow & { changed: boolean }>(sandboxUrl);
 
-export const fetchOrder = (orderNo: string) => apiGet<OrderRow>(routes.orderDetail, { orderNo }, { silent: true });
+export const fetchOrder = (orderNo: string) => apiGet(routes.orderDetail, { orderNo }, { silent: true });
 /** The cache key of one order's detail (polled while waiting for its payment). */
 export const orderDetailKey = (orderNo: string) => [routes.orderDetail.path, orderNo] as const;
 

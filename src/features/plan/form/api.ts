@@ -9,8 +9,8 @@ export type { ItemInfo };
 /** Item lookup; Pinduoduo has its own paths, its shop name comes from a second call when missing. */
 export async function lookupItem(flowType: FlowType, url: string): Promise<ItemInfo> {
   const opts = { timeout: ITEM_LOOKUP_TIMEOUT };
-  if (flowType !== 'pdd') return apiGet<ItemInfo>(routes.itemGet, { url, flowType }, opts);
-  const item = await apiGet<ItemInfo>(routes.itemPddGet, { url }, opts);
+  if (flowType !== 'pdd') return apiGet(routes.itemGet, { url, flowType }, opts);
+  const item = await apiGet(routes.itemPddGet, { url }, opts);
   if (item.shopName) return item;
   try {
     const store = await apiGet<{ shopName?: string | null }>(
