@@ -13,7 +13,7 @@
  */
 import type { Declaration, Plugin, Rule } from 'postcss';
 
-export const NO_FLEX_GAP_CLASS = 'no-flex-gap';
+const NO_FLEX_GAP_CLASS = 'no-flex-gap';
 
 interface Layout {
   flex: boolean;

@@ -6,15 +6,16 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import CloseOutlined from '@ant-design/icons-svg/es/asn/CloseOutlined';
-import InstallSteps, { STEPS_PATHS } from '@/components/InstallSteps';
+import InstallSteps from '@/components/InstallSteps';
 import SvgIcon from '@/components/SvgIcon';
+import { offersInstallSteps } from '@/lib/browser-class';
 import { dismissInstallCard, installCardDismissed, useInstallOffer } from '@/lib/install-offer';
 
 export default function InstallCard() {
   const { t } = useTranslation('layout');
   const { path } = useInstallOffer();
   const [dismissed, setDismissed] = useState(installCardDismissed);
-  if (dismissed || !STEPS_PATHS.includes(path)) return null;
+  if (dismissed || !offersInstallSteps(path)) return null;
   return (
     <aside className="install-card" aria-label={t('install.title')} data-testid="install-card">
       <div className="install-card-text">

@@ -2,15 +2,13 @@
  * How to install the app in this browser (src/lib/install-offer.ts decides the path), in plain
  * markup (no antd): the 安装应用 button where the browser can prompt, the 分享 → 添加到主屏幕 → 添加
  * steps on iOS, 请在 Safari 中打开 in other iOS browsers, the browser-menu steps with the
- * 桌面快捷方式 note on other Android browsers. Shown by the home page's card and the account menu's sheet.
+ * 桌面快捷方式 note on other Android browsers (the paths `offersInstallSteps()` of src/lib/browser-class.ts
+ * lists). Shown by the home page's card and the account menu's sheet.
  */
 import { useTranslation } from 'react-i18next';
 import PlainButton from '@/components/PlainButton';
 import { promptInstall } from '@/lib/install-offer';
 import type { InstallPath } from '@/lib/browser-class';
-
-/** The paths that have something to show here (in-app browsers get the banner instead). */
-export const STEPS_PATHS: readonly InstallPath[] = ['prompt', 'ios-share', 'ios-open-safari', 'android-menu'];
 
 export default function InstallSteps({ path, onPrompted }: { path: InstallPath; onPrompted?: () => void }) {
   const { t } = useTranslation('layout');

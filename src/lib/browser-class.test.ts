@@ -6,10 +6,10 @@ const path = (ua: string, facts?: Parameters<typeof browserClass>[1]) => browser
 
 describe('browserClass', () => {
   it('WeChat and QQ in-app browsers, Android and iOS: the open-in-browser banner, whatever else they offer', () => {
-    expect(browserClass(UA.wechatAndroid)).toEqual({ path: 'in-app', inApp: 'wechat', ios: false, android: true });
-    expect(browserClass(UA.wechatIos)).toEqual({ path: 'in-app', inApp: 'wechat', ios: true, android: false });
-    expect(browserClass(UA.qqAndroid)).toEqual({ path: 'in-app', inApp: 'qq', ios: false, android: true });
-    expect(browserClass(UA.qqIos)).toEqual({ path: 'in-app', inApp: 'qq', ios: true, android: false });
+    expect(browserClass(UA.wechatAndroid)).toEqual({ path: 'in-app', inApp: 'wechat', ios: false });
+    expect(browserClass(UA.wechatIos)).toEqual({ path: 'in-app', inApp: 'wechat', ios: true });
+    expect(browserClass(UA.qqAndroid)).toEqual({ path: 'in-app', inApp: 'qq', ios: false });
+    expect(browserClass(UA.qqIos)).toEqual({ path: 'in-app', inApp: 'qq', ios: true });
     expect(path(UA.wechatAndroid, { canPrompt: true })).toBe('in-app');
   });
 
@@ -29,7 +29,7 @@ describe('browserClass', () => {
   });
 
   it('iOS: Safari and Chrome/Edge from 16.4 add to the home screen; older Chrome and other browsers go to Safari', () => {
-    expect(browserClass(UA.iosSafari)).toEqual({ path: 'ios-share', ios: true, android: false });
+    expect(browserClass(UA.iosSafari)).toEqual({ path: 'ios-share', ios: true });
     expect(path(UA.iosChrome)).toBe('ios-share');
     expect(path(UA.iosEdge)).toBe('ios-share');
     expect(path(UA.iosChromeOld)).toBe('ios-open-safari');

@@ -16,6 +16,14 @@ import { inAppBrowser } from './in-app-browser';
 
 export type InstallPath = 'installed' | 'in-app' | 'prompt' | 'ios-share' | 'ios-open-safari' | 'android-menu' | 'none';
 
+/** The paths that have steps to show (src/components/InstallSteps.tsx; in-app browsers get the banner instead). */
+const STEPS_PATHS: readonly InstallPath[] = ['prompt', 'ios-share', 'ios-open-safari', 'android-menu'];
+
+/** Whether `path` has a way to install to show: the home page's card and the account menu's 安装应用. */
+export function offersInstallSteps(path: InstallPath): boolean {
+  return STEPS_PATHS.includes(path);
+}
+
 export interface BrowserFacts {
   /** running installed: `display-mode: standalone` matches, or iOS's `navigator.standalone` */
   standalone?: boolean;
@@ -30,7 +38,6 @@ export interface BrowserClass {
   /** the in-app browser, when path is `in-app` */
   inApp?: 'wechat' | 'qq';
   ios: boolean;
-  android: boolean;
 }
 
 /** iOS version as a number (16.4 -> 16.4), or null when the user agent is not iOS's. */
@@ -48,7 +55,7 @@ function iosVersion(ua: string, maxTouchPoints: number): number | null {
 export function browserClass(ua: string, facts: BrowserFacts = {}): BrowserClass {
   const ios = iosVersion(ua, facts.maxTouchPoints ?? 0);
   const android = /Android/i.test(ua);
-  const base = { ios: ios !== null, android };
+  const base = { ios: ios !== null };
   if (facts.standalone) return { ...base, path: 'installed' };
   const inApp = inAppBrowser(ua);
   if (inApp) return { ...base, path: 'in-app', inApp };

@@ -1,7 +1,7 @@
 /**
  * The running page's install offer: which path this browser has (./browser-class.ts, with the
  * held `beforeinstallprompt` of ./install-prompt.ts), and whether the home page's card was dismissed.
- * - `useInstallOffer()`: `{ path, inApp, ios, android }`, re-rendering when the event comes or goes;
+ * - `useInstallOffer()`: `{ path, inApp, ios }`, re-rendering when the event comes or goes;
  *   `promptInstall()` shows the browser's dialog.
  * - The card: `installCardDismissed()`, `dismissInstallCard()` (remembered for 30 days),
  *   `offerInstallAgain()` (after a purchase the card shows again).
@@ -33,7 +33,7 @@ function getSnapshot(): BrowserClass {
   return snapshot.value;
 }
 
-const SERVER_SNAPSHOT: BrowserClass = { path: 'none', ios: false, android: false };
+const SERVER_SNAPSHOT: BrowserClass = { path: 'none', ios: false };
 
 /** The install path of this browser; `none` while prerendering (the page shows it once it runs). */
 export function useInstallOffer(): BrowserClass {

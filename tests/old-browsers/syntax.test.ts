@@ -6,12 +6,14 @@
  * await: 89; class static blocks: 94); Safari 15 and Firefox ESR are above it. ES2021/2022 syntax that
  * 80 does have (numeric separators, class fields) counts as too new here: the build lowers or
  * minifies it away anyway, and a strict check cannot miss what 80 lacks. The inline floor check
- * itself must parse as ES5: it has to run in any engine to say that it is too old.
+ * itself must parse as ES5: it has to run in any engine to say that it is too old, and its text must
+ * be src/floor-check.js as build/vite-floor-check-plugin.ts inlines it (nginx's CSP allows it by that hash).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { parse, type ecmaVersion } from 'acorn';
 import { describe, expect, it } from 'vitest';
+import { floorCheckSource } from '../../build/vite-floor-check-plugin';
 import { PRERENDERED_PAGES } from '../../common/prerendered-pages';
 
 const dist = resolve(import.meta.dirname, '..', '..', 'dist');
@@ -64,10 +66,10 @@ describe('syntax of the build against the browser floor', () => {
     expect(pages.map((file) => relative(dist, file)).sort()).toEqual(['index.html', ...Object.values(PRERENDERED_PAGES)].sort());
     for (const page of pages) {
       const scripts = inlineScripts(readFileSync(page, 'utf8'));
-      expect(
-        scripts.filter((script) => script.includes('no-flex-gap')),
-        relative(dist, page),
-      ).toHaveLength(1);
+      const floorChecks = scripts.filter((script) => script.includes('no-flex-gap'));
+      expect(floorChecks, relative(dist, page)).toHaveLength(1);
+      // exactly the text whose hash nginx's CSP allows (tests/nginx/template.test.ts checks the template)
+      expect(floorChecks[0], relative(dist, page)).toBe(floorCheckSource());
       for (const script of scripts) expect(syntaxError(script, 5), relative(dist, page)).toBeNull();
     }
   });

@@ -13,7 +13,7 @@ import SvgIcon from '@/components/SvgIcon';
 import UserAvatar from '@/components/UserAvatar';
 import { formatPoints } from '@/lib/format';
 import { logout, useCurrentUser } from '@/lib/session';
-import { STEPS_PATHS } from '@/components/InstallSteps';
+import { offersInstallSteps } from '@/lib/browser-class';
 import { promptInstall, useInstallOffer } from '@/lib/install-offer';
 import { openChangePasswordModal, openInstallSheet, openPriceTableModal, openServiceModal } from '@/lib/ui-events';
 
@@ -44,7 +44,7 @@ export default function UserArea() {
     { key: 'recharge', href: '/recharge/integral', label: t('menu.recharge') },
     { key: 'member', href: '/recharge/member', label: t('menu.member') },
     { key: 'password', onSelect: openChangePasswordModal, label: t('menu.changePassword') },
-    ...(STEPS_PATHS.includes(installPath)
+    ...(offersInstallSteps(installPath)
       ? [
           {
             key: 'install',
