@@ -238,6 +238,18 @@ export async function call<T = any>(
 }
 
 /**
+ * Sends an SMS code of `type` to `phone` through the API, reads it back from the dev outbox, then
+ * moves the clock past the resend wait so the next code may be sent at once.
+ */
+export async function smsCodeFor(env: TestEnv, phone: string, type: 1 | 3 | 4): Promise<string> {
+  const sent = await call(env, 'POST', '/api/user/send-sms-code', { body: { phone, type } });
+  if (sent.status !== 200) throw new Error(`sending the code failed: ${sent.status} ${JSON.stringify(sent.body)}`);
+  const code = (await call(env, 'GET', '/api/dev/sms-outbox', { query: { phone } })).body.data.code as string;
+  env.clock.advance(61_000);
+  return code;
+}
+
+/**
  * Row count of every table plus the sum of all balances: equal snapshots before and after a
  * request mean it wrote nothing (that the tests can see).
  */

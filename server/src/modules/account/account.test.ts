@@ -24,12 +24,13 @@ import { runCommand } from '../../ops/commands.ts';
 import { DAY, HOUR } from '../../lib/clock.ts';
 import { PRIVACY_POLICY_VERSION, RETENTION_DAYS } from '../../../../common/privacy.ts';
 import { localDate } from '../../../../common/zoned-time.ts';
-import { DIST_9_20, TZ, validForm } from '../../../test/support/plan-helpers.ts';
+import { balanceOf, DIST_9_20, TZ, validForm } from '../../../test/support/plan-helpers.ts';
 import {
   call,
   createTestEnv,
   createTestUser,
   nextPhone,
+  smsCodeFor,
   tableSnapshot,
   type TestEnv,
   type TestUser,
@@ -46,13 +47,7 @@ beforeAll(async () => {
 });
 afterAll(() => env?.close());
 
-async function codeFor(phone: string, type: 1 | 3 | 4): Promise<string> {
-  const sent = await call(env, 'POST', '/api/user/send-sms-code', { body: { phone, type } });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const code = (await call(env, 'GET', '/api/dev/sms-outbox', { query: { phone } })).body.data.code as string;
-  env.clock.advance(61_000);
-  return code;
-}
+const codeFor = (phone: string, type: 1 | 3 | 4) => smsCodeFor(env, phone, type);
 
 async function register(phone: string) {
   const res = await call(env, 'POST', '/api/user/reg', { body: { phone, password: 'abc12345', verifyCode: await codeFor(phone, 1) } });
@@ -91,8 +86,6 @@ async function userWithData() {
   return { user, orderNo, planIds: [running.body.data.id as number, pending.body.data.id as number] };
 }
 
-const balanceOf = async (id: number) =>
-  (await env.ctx.db.select({ integral: users.integral }).from(users).where(eq(users.id, id)))[0]!.integral;
 const rowsOf = async (table: typeof sessions | typeof templates | typeof plans | typeof orders | typeof pointsLedger, userId: number) =>
   (await env.ctx.db.select({ n: count() }).from(table).where(eq(table.userId, userId)))[0]!.n;
 
@@ -145,7 +138,7 @@ describe('account deletion by the user', () => {
     const other = await userWithData();
     const invitee = await createTestUser(env, { inviterId: user.id });
     const otherBefore = {
-      balance: await balanceOf(other.user.id),
+      balance: await balanceOf(env, other.user.id),
       plans: await env.ctx.db.select().from(plans).where(eq(plans.userId, other.user.id)).orderBy(plans.id),
       ledger: await rowsOf(pointsLedger, other.user.id),
       templates: await rowsOf(templates, other.user.id),
@@ -219,7 +212,7 @@ describe('account deletion by the user', () => {
     expect(ordersOfFresh.body.data.total).toBe(0);
 
     // Another user's data is untouched.
-    expect(await balanceOf(other.user.id)).toBe(otherBefore.balance);
+    expect(await balanceOf(env, other.user.id)).toBe(otherBefore.balance);
     expect(await env.ctx.db.select().from(plans).where(eq(plans.userId, other.user.id)).orderBy(plans.id)).toEqual(otherBefore.plans);
     expect(await rowsOf(pointsLedger, other.user.id)).toBe(otherBefore.ledger);
     expect(await rowsOf(templates, other.user.id)).toBe(otherBefore.templates);
@@ -286,7 +279,7 @@ describe('data copy', () => {
     expect(copy.orders.map((o: { orderNo: string }) => o.orderNo)).toEqual([mine.orderNo]);
     expect(copy.plans.map((p: { id: number }) => p.id)).toEqual(mine.planIds);
     expect(copy.plans[0].keywords).toEqual(['保温杯', '不锈钢保温杯']);
-    expect(copy.pointsLedger.reduce((sum: number, l: { delta: number }) => sum + l.delta, 0)).toBe(await balanceOf(mine.user.id));
+    expect(copy.pointsLedger.reduce((sum: number, l: { delta: number }) => sum + l.delta, 0)).toBe(await balanceOf(env, mine.user.id));
     expect(copy.pointsLedger.length).toBe(await rowsOf(pointsLedger, mine.user.id));
     expect(copy.templates.length).toBe(await rowsOf(templates, mine.user.id));
     expect(res.body).not.toContain(theirs.user.phone);

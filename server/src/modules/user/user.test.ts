@@ -4,7 +4,7 @@ import { operators, sessions, smsCodes, users } from '../../tables.ts';
 import { buildApp } from '../../app.ts';
 import { DAY, MINUTE } from '../../lib/clock.ts';
 import { PRIVACY_POLICY_VERSION } from '../../../../common/privacy.ts';
-import { call, createTestEnv, createTestUser, nextPhone, type TestEnv } from '../../../test/support/support.ts';
+import { call, createTestEnv, createTestUser, nextPhone, smsCodeFor, type TestEnv } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -16,13 +16,7 @@ const PASSWORD = 'abc12345';
 const rows = async (table: typeof users | typeof sessions | typeof smsCodes) => (await env.ctx.db.select({ n: count() }).from(table))[0]!.n;
 
 /** Sends a code through the API and reads it from the dev outbox; moves the clock past the resend limit. */
-async function codeFor(phone: string, type: 1 | 3): Promise<string> {
-  const sent = await call(env, 'POST', '/api/user/send-sms-code', { body: { phone, type } });
-  expect(sent.status, JSON.stringify(sent.body)).toBe(200);
-  const code = (await call(env, 'GET', '/api/dev/sms-outbox', { query: { phone } })).body.data.code as string;
-  env.clock.advance(61_000);
-  return code;
-}
+const codeFor = (phone: string, type: 1 | 3 | 4) => smsCodeFor(env, phone, type);
 
 async function registerUser(opts: { phone?: string; password?: string; inviteCode?: string } = {}) {
   const phone = opts.phone ?? nextPhone();
