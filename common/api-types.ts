@@ -3,7 +3,7 @@
  * (which builds them) and the app (which reads them). Types only: no runtime code here.
  * Timestamps are ISO strings; dates are "YYYY-MM-DD" in the business time zone.
  */
-import type { FlowType, LedgerKind, MemberLevel, OrderStatus, PayType, PlanStatus } from './domain.ts';
+import type { FlowType, LedgerKind, MemberLevel, OrderCancelReason, OrderStatus, PayType, PlanStatus } from './domain.ts';
 
 /** A list answer: page/pageSize as asked (pageSize at most 100), total over all pages. */
 export interface Page<T> {
@@ -11,6 +11,8 @@ export interface Page<T> {
   total: number;
   page: number;
   pageSize: number;
+  /** The console's lists count only the rows their pages can show: set when more match (total is that bound). */
+  totalCapped?: boolean;
 }
 
 // ---- price table: plan/config, plan/config/full-data, plan/deep-condition/data ----
@@ -55,6 +57,8 @@ export interface PlanForm {
   title: string;
   image?: string | null;
   shopName?: string | null;
+  /** The item's price (fen) as the card showed it at publish time. */
+  price?: number | null;
   keywords: string[];
   configId: number;
   /** One option id per condition of the base service. */
@@ -73,6 +77,9 @@ export type TemplateForm = Omit<PlanForm, 'startDate'> & { startDate?: string };
 /** plan/create and template/publish -> */
 export interface CreatedPlan {
   id: number;
+  /** Every task of the plan and those of its first day (after the first-day cut). */
+  totalCount: number;
+  firstDayCount: number;
   totalCost: number;
   /** Balance after the charge. */
   integral: number;
@@ -95,7 +102,12 @@ export interface PlanRow extends PlanForm {
   unitCost: number;
   /** Fraction, e.g. 0.95. */
   discount: number;
+  /** Every task of the plan: the first day's (after the first-day cut), then dailyCount a day. */
   totalCount: number;
+  /** The first-day cut: hours before this one get no task on the first day (0: none cut). */
+  firstDayFromHour: number;
+  /** Tasks of the first day (dailyCount when nothing was cut). */
+  firstDayCount: number;
   totalCost: number;
   dispatched: number;
   status: PlanStatus;
@@ -135,6 +147,8 @@ export interface ScheduleView {
   /** Index of today in the plan's days, or null when today is not a plan day. */
   currentDay: number | null;
   distribution: number[];
+  /** The first-day cut: hours before this one get no task on the plan's first day (0: none cut). */
+  firstDayFromHour: number;
   /** Per hour, the tasks dispatched today. */
   dispatchedTodayByHour: number[];
   days: DaySchedule[];
@@ -209,7 +223,15 @@ export interface MemberLevelInfo {
 /** How to pay an order (order/create, and order/detail while pending). */
 export type PayInstructions =
   | { kind: 'online'; provider: string; payUrl?: string; qrCode?: string; sandboxUrl?: string }
-  | { kind: 'collect'; transferRemark: string; alipayCollectQr?: string; wxpayCollectQr?: string; bankAccount?: string }
+  | {
+      kind: 'collect';
+      transferRemark: string;
+      alipayCollectQr?: string;
+      wxpayCollectQr?: string;
+      bankAccount?: string;
+      /** Who receives the transfer (收款人 / 户名), when the contact has it set. */
+      payee?: string;
+    }
   | { kind: 'staff'; transferRemark: string };
 
 /** pay/types row: a pay type this caller is offered. */
@@ -237,6 +259,9 @@ export interface OrderRow {
   expiresAt: string;
   goods: Goods;
   pay?: PayInstructions;
+  /** Set on an order the system cancelled: why (gateway_failed: its payment could not be created), and the text to show. */
+  cancelReason?: OrderCancelReason;
+  cancelReasonText?: string;
 }
 
 // ---- user and service ----
@@ -256,6 +281,8 @@ export interface UserData {
   privacyVersion?: number | null;
   /** The business time zone (TZ_BUSINESS) the app shows dates and times in; sent by user-data. */
   timeZone?: string;
+  /** Staff only: their console role (the account menu then links to /admin). Absent for ordinary users. */
+  consoleRole?: 'operator' | 'admin';
 }
 
 /** reg and pwd-login -> */
@@ -279,14 +306,28 @@ export interface ServiceInfo {
   avatar: string;
   nickname: string;
   remark: string;
+  /** The WeChat ID to copy and a phone number to call, '' when the contact has none (absent from older servers). */
+  wechatId?: string;
+  phone?: string;
 }
 
 /** What the item lookup answers: the id and canonical url, plus what a product-info provider knows. */
+/**
+ * How the platform's lookup went: found (title, image, shop, price from the platform), unknown
+ * (the platform does not know the item, e.g. not in its affiliate programme), off (no provider for
+ * that platform), failed (the platform did not answer in time or refused the call).
+ */
+export type ItemLookupStatus = 'found' | 'unknown' | 'off' | 'failed';
+
+/** GET /api/item/get, /api/item/pdd/get: the item behind a pasted link or share text. */
 export interface ItemInfo {
+  flowType?: FlowType;
   itemId: string;
   url: string;
   title?: string | null;
   image?: string | null;
   shopName?: string | null;
+  /** Price in fen. */
   price?: number | null;
+  lookup?: ItemLookupStatus;
 }

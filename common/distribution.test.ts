@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   allocate,
-  begunHours,
   businessNow,
   canStartOn,
+  firstDayCount,
+  firstDayFromHour,
+  planTaskCount,
   checkDistribution,
   distributionSum,
   earliestStartDate,
@@ -22,12 +24,6 @@ describe('business clock (Asia/Shanghai)', () => {
   it('reads the date and hour in Shanghai, whatever the machine zone', () => {
     expect(businessNow(at1030, TZ)).toEqual({ date: '2026-03-10', hour: 10 });
     expect(businessNow(new Date('2026-03-10T16:05:00Z'), TZ)).toEqual({ date: '2026-03-11', hour: 0 });
-  });
-
-  it('hours begun: up to the current hour today, none on a later day', () => {
-    expect(begunHours('2026-03-10', at1030, TZ)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(begunHours('2026-03-11', at1030, TZ)).toEqual([]);
-    expect(begunHours('', at1030, TZ)).toEqual([]);
   });
 
   it('earliest start: today while an hour is ahead, else tomorrow', () => {
@@ -66,14 +62,10 @@ describe('distribution presets', () => {
     }
   });
 
-  it('puts nothing in hours already begun today', () => {
-    const blocked = begunHours('2026-03-10', at1030, TZ);
-    for (const preset of ['even', 'curve'] as const) {
-      const d = presetDistribution(preset, 100, blocked);
-      expect(d.slice(0, 11)).toEqual(Array(11).fill(0));
-      expect(distributionSum(d)).toBe(100);
-      expect(checkDistribution(d, 100, '2026-03-10', at1030, TZ)).toBeNull();
-    }
+  it('is the full daily pattern: every hour of the curve has its share', () => {
+    const d = presetDistribution('curve', 100);
+    expect(d.every((n) => n > 0)).toBe(true);
+    expect(checkDistribution(d, 100)).toBeNull();
   });
 
   it('rescales a custom shape to a new daily count, keeping it', () => {
@@ -82,32 +74,49 @@ describe('distribution presets', () => {
     expect(doubled[8]).toBe(20);
     expect(doubled[20]).toBe(40);
     expect(distributionSum(doubled)).toBe(80);
-    // a shape living only in begun hours falls back to even over the open hours
-    const early = [5, 5, ...Array(22).fill(0)];
-    const refit = rescaleDistribution(early, 26, begunHours('2026-03-10', at1030, TZ));
-    expect(refit.slice(0, 11)).toEqual(Array(11).fill(0));
+    // a shape with nothing in it falls back to even
+    const refit = rescaleDistribution(Array(24).fill(0), 26);
     expect(distributionSum(refit)).toBe(26);
-    expect(Math.max(...refit.slice(11)) - Math.min(...refit.slice(11))).toBeLessThanOrEqual(1);
+    expect(Math.max(...refit) - Math.min(...refit)).toBeLessThanOrEqual(1);
   });
 });
 
 describe('the sum rule', () => {
   it('rejects a distribution that does not add up to the daily count', () => {
     const even = presetDistribution('even', 100);
-    expect(checkDistribution(even, 100, null, at1030, TZ)).toBeNull();
-    expect(checkDistribution(even, 101, null, at1030, TZ)).toBe('sum');
-    expect(checkDistribution(even.slice(0, 23), 100, null, at1030, TZ)).toBe('length');
-    expect(checkDistribution([-1, 101, ...Array(22).fill(0)], 100, null, at1030, TZ)).toBe('negative');
+    expect(checkDistribution(even, 100)).toBeNull();
+    expect(checkDistribution(even, 101)).toBe('sum');
+    expect(checkDistribution(even.slice(0, 23), 100)).toBe('length');
+    expect(checkDistribution([-1, 101, ...Array(22).fill(0)], 100)).toBe('negative');
+  });
+});
+
+describe('the first-day cut: starting today cuts today only', () => {
+  const at0300 = new Date('2026-03-10T03:20:00+08:00');
+
+  it('cuts the hours already begun from the first day, none from a later start', () => {
+    expect(firstDayFromHour('2026-03-10', at0300, TZ)).toBe(4);
+    expect(firstDayFromHour('2026-03-10', at1030, TZ)).toBe(11);
+    expect(firstDayFromHour('2026-03-11', at0300, TZ)).toBe(0);
   });
 
-  it('rejects tasks in hours already begun when the start date is today', () => {
+  it('keeps the full pattern on every later day: 平均分布 of 24 a day from 03:20 for 3 days', () => {
+    const even = presetDistribution('even', 24);
+    expect(even).toEqual(Array(24).fill(1));
+    expect(firstDayCount(even, 4)).toBe(20);
+    expect(planTaskCount(even, 24, 3, 4)).toBe(20 + 24 + 24);
+    expect(planTaskCount(even, 24, 3, 0)).toBe(72);
+    expect(planTaskCount(even, 24, 1, 24)).toBe(0);
+  });
+
+  it('lets a plan start today while any task is left to do', () => {
     const even = presetDistribution('even', 48);
-    expect(checkDistribution(even, 48, '2026-03-10', at1030, TZ)).toBe('begun');
-    expect(checkDistribution(even, 48, '2026-03-11', at1030, TZ)).toBeNull();
-    expect(canStartOn('2026-03-10', even, at1030, TZ)).toBe(false);
-    expect(canStartOn('2026-03-11', even, at1030, TZ)).toBe(true);
-    expect(canStartOn('2026-03-09', even, at1030, TZ)).toBe(false);
-    const lateOnly = [...Array(20).fill(0), 12, 12, 12, 12];
-    expect(canStartOn('2026-03-10', lateOnly, at1030, TZ)).toBe(true);
+    expect(canStartOn('2026-03-10', even, 1, at1030, TZ)).toBe(true);
+    expect(canStartOn('2026-03-11', even, 1, at1030, TZ)).toBe(true);
+    expect(canStartOn('2026-03-09', even, 3, at1030, TZ)).toBe(false);
+    const earlyOnly = [12, 12, 12, 12, ...Array(20).fill(0)];
+    // nothing left today and no other day: refused; a second day gives it tasks
+    expect(canStartOn('2026-03-10', earlyOnly, 1, at1030, TZ)).toBe(false);
+    expect(canStartOn('2026-03-10', earlyOnly, 2, at1030, TZ)).toBe(true);
   });
 });

@@ -1,6 +1,8 @@
 /**
  * The 24-hour distribution of a plan's daily count: one integer per hour, summing to the daily
- * count; when the plan starts today (in the business time zone), the hours already begun hold 0.
+ * count: the plan's full pattern for every day. The first-day cut: when a plan starts today (in the
+ * business time zone), the hours already begun at publish get nothing on that first day only
+ * (`firstDayFromHour`); its first day has `firstDayCount` tasks, every later day the daily count.
  *
  * Presets: `even` (same share for every open hour), `curve` (a typical day of shop traffic: quiet
  * at night, rising through the morning, peaking in the evening), `custom` (the user's numbers).
@@ -19,15 +21,6 @@ export const TRAFFIC_CURVE: readonly number[] = [3, 2, 1, 1, 1, 1, 2, 3, 5, 6, 7
 /** Today's date (YYYY-MM-DD) and the current hour (0-23) in `timeZone`. */
 export function businessNow(now: Date, timeZone: string): { date: string; hour: number } {
   return { date: localDate(now, timeZone), hour: localParts(now, timeZone).hour };
-}
-
-/** Hours (0-23) already begun on `startDate`: all up to the current one when it is today, all when past, none later. */
-export function begunHours(startDate: string | null | undefined, now: Date, timeZone: string): number[] {
-  if (!startDate) return [];
-  const { date, hour } = businessNow(now, timeZone);
-  if (startDate > date) return [];
-  if (startDate < date) return Array.from({ length: HOURS }, (_, h) => h);
-  return Array.from({ length: hour + 1 }, (_, h) => h);
 }
 
 /** The first date a plan can start on: today while an hour is still ahead, else tomorrow. */
@@ -58,28 +51,15 @@ export function allocate(total: number, weights: readonly number[]): number[] {
   return result;
 }
 
-/** Weights with the blocked hours set to 0. */
-function openWeights(weights: readonly number[], blocked: readonly number[]): number[] {
-  return Array.from({ length: HOURS }, (_, h) => (blocked.includes(h) ? 0 : (weights[h] ?? 0)));
+/** A preset's distribution of `dailyCount` over the 24 hours. */
+export function presetDistribution(preset: Exclude<DistributionPreset, 'custom'>, dailyCount: number): number[] {
+  return allocate(dailyCount, preset === 'even' ? Array<number>(HOURS).fill(1) : TRAFFIC_CURVE);
 }
 
-/** A preset's distribution of `dailyCount` over the hours not blocked. */
-export function presetDistribution(
-  preset: Exclude<DistributionPreset, 'custom'>,
-  dailyCount: number,
-  blocked: readonly number[] = [],
-): number[] {
-  const weights = preset === 'even' ? Array<number>(HOURS).fill(1) : TRAFFIC_CURVE;
-  return allocate(dailyCount, openWeights(weights, blocked));
-}
-
-/**
- * Re-fit a custom distribution to a new daily count (or newly blocked hours) keeping its shape;
- * falls back to even when the shape has nothing left in the open hours.
- */
-export function rescaleDistribution(current: readonly number[], dailyCount: number, blocked: readonly number[] = []): number[] {
-  const weights = openWeights(current, blocked);
-  if (weights.every((w) => w <= 0)) return presetDistribution('even', dailyCount, blocked);
+/** Re-fit a custom distribution to a new daily count keeping its shape; falls back to even when the shape is empty. */
+export function rescaleDistribution(current: readonly number[], dailyCount: number): number[] {
+  const weights = Array.from({ length: HOURS }, (_, h) => current[h] ?? 0);
+  if (weights.every((w) => w <= 0)) return presetDistribution('even', dailyCount);
   return allocate(dailyCount, weights);
 }
 
@@ -87,28 +67,44 @@ export function distributionSum(distribution: readonly number[]): number {
   return distribution.reduce((a, n) => a + n, 0);
 }
 
-export type DistributionProblem = 'length' | 'sum' | 'begun' | 'negative';
+export type DistributionProblem = 'length' | 'sum' | 'negative';
 
-/**
- * What is wrong with a distribution for this daily count and start date, or null when it is valid.
- * Without a start date (a template) the begun hours are not checked.
- */
-export function checkDistribution(
-  distribution: readonly number[],
-  dailyCount: number,
-  startDate: string | null | undefined,
-  now: Date,
-  timeZone: string,
-): DistributionProblem | null {
+/** What is wrong with a distribution for this daily count, or null when it is valid. */
+export function checkDistribution(distribution: readonly number[], dailyCount: number): DistributionProblem | null {
   if (distribution.length !== HOURS) return 'length';
   if (distribution.some((n) => !Number.isInteger(n) || n < 0)) return 'negative';
   if (distributionSum(distribution) !== dailyCount) return 'sum';
-  if (begunHours(startDate, now, timeZone).some((h) => distribution[h]! > 0)) return 'begun';
   return null;
 }
 
-/** Whether a plan with this distribution may start on `date` (not in the past, no tasks in hours already begun). */
-export function canStartOn(date: string, distribution: readonly number[], now: Date, timeZone: string): boolean {
+/**
+ * The first hour of the first day that gets tasks: when the plan starts today, the hour after the
+ * current one (the hours already begun get nothing that day); 0 for a later start. A plan's value is
+ * fixed at publish (stored), not recomputed.
+ */
+export function firstDayFromHour(startDate: string, now: Date, timeZone: string): number {
+  const { date, hour } = businessNow(now, timeZone);
+  if (startDate > date) return 0;
+  if (startDate < date) return HOURS;
+  return hour + 1;
+}
+
+/** Tasks of the first day: the distribution from `fromHour` on. */
+export function firstDayCount(distribution: readonly number[], fromHour: number): number {
+  let sum = 0;
+  for (let h = Math.max(0, fromHour); h < HOURS; h++) sum += distribution[h] ?? 0;
+  return sum;
+}
+
+/** Every task of a plan: the first day's (cut) and the daily count on each later day. */
+export function planTaskCount(distribution: readonly number[], dailyCount: number, days: number, fromHour: number): number {
+  if (!(days >= 1)) return 0;
+  return firstDayCount(distribution, fromHour) + (days - 1) * dailyCount;
+}
+
+/** Whether a plan with this distribution may start on `date`: not in the past, and at least one task left to do. */
+export function canStartOn(date: string, distribution: readonly number[], days: number, now: Date, timeZone: string): boolean {
   if (date < businessNow(now, timeZone).date) return false;
-  return !begunHours(date, now, timeZone).some((h) => (distribution[h] ?? 0) > 0);
+  const dailyCount = distributionSum(distribution);
+  return planTaskCount(distribution, dailyCount, days, firstDayFromHour(date, now, timeZone)) > 0;
 }

@@ -44,6 +44,10 @@ export const AVATAR_PRESETS = ['avatar1', 'avatar2', 'avatar3', 'avatar4', 'avat
 export const ORDER_STATUSES = ['pending', 'paid', 'cancelled', 'expired'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = /* @__PURE__ */ (() => names.orderStatus)();
+/** Why the system cancelled an order (an owner's or staff's cancel has none): gateway_failed, its payment could not be created. */
+export const ORDER_CANCEL_REASONS = ['gateway_failed'] as const;
+export type OrderCancelReason = (typeof ORDER_CANCEL_REASONS)[number];
+export const ORDER_CANCEL_REASON_LABELS: Record<OrderCancelReason, string> = /* @__PURE__ */ (() => names.orderCancelReason)();
 
 export const PLAN_STATUSES = ['pending', 'running', 'completed', 'stopped'] as const;
 export type PlanStatus = (typeof PLAN_STATUSES)[number];

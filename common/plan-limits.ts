@@ -13,3 +13,5 @@ export const DAYS_MAX = 90;
 export const START_DAYS_AHEAD_MAX = 365;
 /** A day's distribution has one count per hour. */
 export const HOURS = 24;
+/** Templates one account may keep: a saved form is a few kilobytes, and nobody needs more to choose from. */
+export const TEMPLATES_MAX = 100;

@@ -14,7 +14,7 @@ export type PrerenderedPath = keyof typeof PRERENDERED_PAGES;
 
 /** The prerendered file of a pathname (exactly the page's path), or null. */
 export function prerenderedFileOf(pathname: string): string | null {
-  return Object.hasOwn(PRERENDERED_PAGES, pathname) ? PRERENDERED_PAGES[pathname as PrerenderedPath] : null;
+  return Object.prototype.hasOwnProperty.call(PRERENDERED_PAGES, pathname) ? PRERENDERED_PAGES[pathname as PrerenderedPath] : null;
 }
 
 /**

@@ -20,6 +20,8 @@ export const RETENTION_DAYS = {
   smsCode: 30,
   /** Per-address SMS send attempts (the rate limit's counter). */
   smsSendAttempt: 1,
+  /** The other rate limits' counters: per address (IPv6: its /64), per phone, per account (windows of at most a day). */
+  rateLimit: 1,
   /** The development SMS outbox (never used in production). */
   smsOutbox: 1,
   /** Stored answers to requests sent with an Idempotency-Key. */

@@ -1,20 +1,32 @@
 /**
- * The route contract: every API call, said once. Both sides import it as a namespace
- * (`import * as routes from '@common/routes'`): the server registers each route from its entry
- * (`app.post(routes.planCreate.path, …)`), the app calls through the same entry (src/lib/api.ts takes
- * an entry or a path made from one), and tests/contract/routes.test.ts fails when an entry is not
- * registered with its method. No '/api/' string is written anywhere else in src/ nor in the server's
+ * The route contract: every API call, said once. Both sides import it as a namespace (the app as
+ * `import * as routes from '@common/routes'`, the server by its relative path,
+ * `import * as routes from '../../../../common/routes.ts'`): the server registers each route from its
+ * entry (`app.post(routes.planCreate.path, …)`), the app calls through the same entry (src/lib/api.ts
+ * takes an entry or a path made from one), and tests/contract/routes.test.ts fails when an entry is
+ * not registered with its method. No '/api/' string is written anywhere else in src/ nor in the server's
  * routes files (npm run lint). Each entry is a plain constant, so a bundle keeps only those it uses.
  *
  * The second and third type parameters are the request (query or body) and the answer, where the
  * shared types say them (common/api-types.ts, common/admin-types.ts); src/lib/api.ts infers the
  * answer from the entry. `:name` segments are path parameters (`pathOf`).
  *
- * Named exceptions, registered by the server but never called by the app's API client: the payment
- * gateways' notifications (pay/providers.ts NOTIFY_PATHS), the sandbox cashier (its URL arrives in
- * the order answer), /metrics (not under /api), and the SPA fallback.
+ * Named exceptions: registered by the server but never called by the app, the payment gateways'
+ * notifications (pay/providers.ts NOTIFY_PATHS), /metrics (not under /api) and the SPA fallback; and
+ * the sandbox cashier's confirm (paySandboxConfirm), which the app's API client does call, but at the
+ * URL the order answer gives (pay.sandboxUrl), not one it makes from the entry.
  */
-import type { ConsoleMe, ConsoleOrder, ConsoleUser, ConsoleUserDetail, AuditEntry, DayStats, ReconciliationReport } from './admin-types.ts';
+import type {
+  ConsoleHeldPayment,
+  ConsoleMe,
+  ConsoleOrder,
+  ConsoleUser,
+  ConsoleUserDetail,
+  AuditEntry,
+  DayStats,
+  ReconciliationReport,
+  ItemProviderState,
+} from './admin-types.ts';
 import type {
   AuthResult,
   CreatedPlan,
@@ -165,6 +177,9 @@ export const adminAnnouncementCreate: Post = { method: 'POST', path: '/api/admin
 export const adminAnnouncementUpdate: Post = { method: 'POST', path: '/api/admin/announcements/:id' };
 export const adminAudit: Get<Page<AuditEntry>> = { method: 'GET', path: '/api/admin/audit' };
 export const adminReconciliation: Get<ReconciliationReport[]> = { method: 'GET', path: '/api/admin/reconciliation' };
+export const adminRefunds: Get<ConsoleHeldPayment[]> = { method: 'GET', path: '/api/admin/refunds' };
+export const adminRefundDone: Post<ConsoleHeldPayment> = { method: 'POST', path: '/api/admin/refunds/:orderNo/done' };
+export const adminItemProviders: Get<ItemProviderState[]> = { method: 'GET', path: '/api/admin/item-providers' };
 
 /**
  * The entry's path with its `:name` segments filled in (each value URL-encoded); a segment not given

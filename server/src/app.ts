@@ -7,6 +7,7 @@ import type { AppContext } from './http/context.ts';
 import { createHttpShell, type BuildOptions } from './http/app.ts';
 import { registerModules, type Providers } from './modules/index.ts';
 import { liveSession } from './modules/session/index.ts';
+import { HOUR, MINUTE } from './lib/clock.ts';
 
 export interface AppOptions extends BuildOptions {
   /** The outside services the modules use (modules/index.ts: createProviders). */
@@ -17,9 +18,13 @@ export async function buildApp(ctx: AppContext, { providers, ...opts }: AppOptio
   const app = await createHttpShell(ctx, {
     ...opts,
     sessionForToken: async (token, client) => {
-      const session = await liveSession(ctx.db, token, ctx.clock, client);
-      // A disabled account's sessions are revoked when it is disabled; this also covers a race with that.
-      return session && !session.user.disabledAt ? session : null;
+      const session = await liveSession(ctx.db, token, ctx.clock, client, {
+        maxMs: ctx.config.consoleSessionMaxHours * HOUR,
+        idleMs: ctx.config.consoleSessionIdleMinutes * MINUTE,
+      });
+      // A disabled or deleted account's sessions end when it is disabled or deleted; this also
+      // covers a session opened in a race with that.
+      return session && !session.user.disabledAt && !session.user.deletedAt ? session : null;
     },
   });
   await registerModules(app, providers);

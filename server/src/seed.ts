@@ -7,11 +7,9 @@
 import type { Db } from './db/client.ts';
 import { replaceAnnouncement } from './modules/announcement/index.ts';
 import { seedGoods } from './modules/goods/index.ts';
-import { seedDefaultOperator } from './modules/operator/index.ts';
-
-export { removePlaceholderCollectDetails } from './modules/operator/index.ts';
+import { removePlaceholderCollectDetails, seedDefaultOperator } from './modules/operator/index.ts';
 import { seedPlanConfigs } from './modules/plan-config/index.ts';
-import { memberLevelsSeeded, seedMemberLevels } from './modules/user/index.ts';
+import { memberLevelsSeeded, seedDemoAccount, seedMemberLevels } from './modules/user/index.ts';
 
 export { DEMO_PASSWORD, DEMO_PHONE, seedDemoAccount } from './modules/user/index.ts';
 
@@ -28,4 +26,23 @@ export async function seedReferenceData(db: Db, now: Date = new Date(), opts: { 
     await replaceAnnouncement(tx, 'top', WELCOME, now);
   });
   return true;
+}
+
+/** What preparing a database did: seeded the reference data, cleared demo collect details (production), made the demo account (elsewhere). */
+export interface Seeded {
+  reference: boolean;
+  clearedCollect: boolean;
+  demo: boolean;
+}
+
+/**
+ * A server start's first-start work, under the startup lock with the migrations (openDatabase's
+ * `prepare`): reference data when empty; production never offers the demo's placeholder collect QR
+ * codes or bank account; elsewhere the demo account.
+ */
+export async function prepareDatabase(db: Db, now: Date, { production }: { production: boolean }): Promise<Seeded> {
+  const reference = await seedReferenceData(db, now, { production });
+  const clearedCollect = production && (await removePlaceholderCollectDetails(db)) > 0;
+  const demo = !production && (await seedDemoAccount(db, now));
+  return { reference, clearedCollect, demo };
 }

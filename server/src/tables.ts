@@ -9,6 +9,7 @@ export * from './modules/admin/tables.ts';
 export * from './modules/announcement/tables.ts';
 export * from './modules/files/tables.ts';
 export * from './modules/goods/tables.ts';
+export * from './modules/item/tables.ts';
 export * from './modules/operator/tables.ts';
 export * from './modules/order/tables.ts';
 export * from './modules/plan/tables.ts';

@@ -12,7 +12,7 @@ import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import { STARTUP_LOCK_WAIT_MS, withStartupLock } from './startup-lock.ts';
 import { postgresExclusive, runAlone, type RunExclusive } from './exclusive.ts';
-import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS } from '../config.ts';
+import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, problemLine } from '../config.ts';
 
 // No schema is handed to drizzle(): the queries name their tables (each module owns its own), and
 // the relational query API (db.query.*) that would need every table is not used.
@@ -62,12 +62,12 @@ export interface OpenOptions {
 const CLIENT_TIMEOUT_MARGIN_MS = 5_000;
 
 /**
- * Opening the database failed for a reason an operator can fix; the message is one line saying
- * what is wrong and what to do (it never contains the password of DATABASE_URL).
+ * Opening the database failed for a reason an operator can fix; the message is one problem line
+ * (config.ts problemLine: the setting, what is wrong, what to do), never with the password of DATABASE_URL.
  */
 export class DatabaseOpenError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(setting: 'DATABASE_URL' | 'DATA_DIR', [wrong, fix]: [wrong: string, fix: string], options?: { cause?: unknown }) {
+    super(problemLine(setting, wrong, fix), options);
     this.name = 'DatabaseOpenError';
   }
 }
@@ -89,7 +89,11 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     await client?.close().catch(() => {});
     const reason = errorCode(err) ?? (err as Error)?.message ?? String(err);
     throw new DatabaseOpenError(
-      `Cannot open the embedded database in DATA_DIR=${dir ?? '(memory)'} (${reason}): check that the folder holds a database of this version and is readable and writable by this user, or point DATA_DIR at another folder.`,
+      'DATA_DIR',
+      [
+        `the embedded database in ${dir ?? '(memory)'} cannot be opened (${reason})`,
+        'check that the folder holds a database of this version and is readable and writable by this user, or point DATA_DIR at another folder',
+      ],
       { cause: err },
     );
   }
@@ -135,7 +139,7 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
     );
   } catch (err) {
     await pool.end().catch(() => {});
-    throw new DatabaseOpenError(postgresOpenProblem(err, target, connectTimeoutMs), { cause: err });
+    throw new DatabaseOpenError('DATABASE_URL', postgresOpenProblem(err, target, connectTimeoutMs), { cause: err });
   }
   return {
     db,
@@ -161,9 +165,10 @@ function describeTarget(databaseUrl: string): Target {
     url = new URL('invalid:');
   }
   if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:') {
-    throw new DatabaseOpenError(
-      'DATABASE_URL is not a PostgreSQL URL (expected postgres://user:password@host:5432/database): fix it, or unset it to use the embedded database in DATA_DIR.',
-    );
+    throw new DatabaseOpenError('DATABASE_URL', [
+      'not a PostgreSQL URL (expected postgres://user:password@host:5432/database)',
+      'fix it, or unset it to use the embedded database in DATA_DIR',
+    ]);
   }
   const database = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default)';
   const host = url.hostname || url.searchParams.get('host') || 'localhost';
@@ -217,25 +222,39 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-function postgresOpenProblem(err: unknown, target: Target, connectTimeoutMs: number): string {
+/** What is wrong and what to do, for a PostgreSQL database that could not be opened and prepared. */
+function postgresOpenProblem(err: unknown, target: Target, connectTimeoutMs: number): [string, string] {
   const code = errorCode(err);
-  if (code === '28P01' || code === '28000') {
-    return `PostgreSQL at ${target.where} refused the login of user ${target.user} (${code}): check the user and password in DATABASE_URL.`;
-  }
+  if (code === '28P01' || code === '28000')
+    return [
+      `PostgreSQL at ${target.where} refused the login of user ${target.user} (${code})`,
+      'check the user and password in DATABASE_URL',
+    ];
   if (code === '3D000')
-    return `Database ${target.database} does not exist on PostgreSQL at ${target.where}: create it or fix DATABASE_URL.`;
+    return [`database ${target.database} does not exist on PostgreSQL at ${target.where}`, 'create it or fix DATABASE_URL'];
   // lock_timeout of the startup lock: not a slow connection, so not DB_CONNECT_TIMEOUT_MS's message.
   if (code === '55P03') {
-    return `Another API process has been preparing the database at ${target.where} (migrations, seeds) for over ${STARTUP_LOCK_WAIT_MS / 1000} s: check that process, then start again.`;
+    return [
+      `another API process has been preparing the database at ${target.where} (migrations, seeds) for over ${STARTUP_LOCK_WAIT_MS / 1000} s`,
+      'check that process, then start again',
+    ];
   }
   if (isTimeout(err)) {
-    return `PostgreSQL at ${target.where} did not answer within ${connectTimeoutMs} ms: check that it is running and reachable, or raise DB_CONNECT_TIMEOUT_MS.`;
+    return [
+      `PostgreSQL at ${target.where} did not answer within ${connectTimeoutMs} ms`,
+      'check that it is running and reachable, or raise DB_CONNECT_TIMEOUT_MS',
+    ];
   }
-  if (isDatabaseUnavailable(err)) {
-    return `Cannot reach PostgreSQL at ${target.where} (${code ?? 'connection lost'}): start it, or fix the host and port in DATABASE_URL.`;
-  }
+  if (isDatabaseUnavailable(err))
+    return [
+      `cannot reach PostgreSQL at ${target.where} (${code ?? 'connection lost'})`,
+      'start it, or fix the host and port in DATABASE_URL',
+    ];
   const cause = [...causes(err)].at(-1);
-  return `Preparing PostgreSQL at ${target.where} failed (${code ?? cause?.name ?? 'error'}: ${cause?.message.split('\n')[0]}): fix the database, then start again.`;
+  return [
+    `preparing PostgreSQL at ${target.where} failed (${code ?? cause?.name ?? 'error'}: ${cause?.message.split('\n')[0]})`,
+    'fix the database, then start again',
+  ];
 }
 
 /**
@@ -246,7 +265,11 @@ function postgresOpenProblem(err: unknown, target: Target, connectTimeoutMs: num
 function checkDataDir(dir: string): void {
   const problem = (what: string, err: unknown) =>
     new DatabaseOpenError(
-      `DATA_DIR=${dir} ${what} (${errorCode(err) ?? (err as Error).message}): make it a folder this user can read and write, or point DATA_DIR elsewhere.`,
+      'DATA_DIR',
+      [
+        `${dir} ${what} (${errorCode(err) ?? (err as Error).message})`,
+        'make it a folder this user can read and write, or point DATA_DIR elsewhere',
+      ],
       { cause: err },
     );
   try {
@@ -283,9 +306,13 @@ export async function loadPglite() {
     return { PGlite, drizzlePglite, migratePglite };
   } catch (err) {
     if ((err as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw err;
-    throw new DatabaseOpenError('The embedded database (PGlite) is not installed here: set DATABASE_URL to a PostgreSQL server.', {
-      cause: err,
-    });
+    throw new DatabaseOpenError(
+      'DATABASE_URL',
+      ['unset, and the embedded database (PGlite) is not installed here', 'set it to a PostgreSQL server'],
+      {
+        cause: err,
+      },
+    );
   }
 }
 

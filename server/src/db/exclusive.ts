@@ -9,7 +9,7 @@
  * one process's database: there is nothing to exclude, the work just runs.
  */
 import pg from 'pg';
-import type { Logger } from '../lib/logger.ts';
+import { runWithLog, type LogSink } from '../lib/logger.ts';
 
 export type ExclusiveOutcome<T> = { ran: true; value: T } | { ran: false };
 
@@ -48,21 +48,27 @@ export interface PeriodicJob {
 }
 
 /**
- * Runs job.run every everyMs on whichever process gets the job's lock; a failure is logged and
- * the next tick tries again. Returns a stop function (for onClose).
+ * Runs job.run every everyMs on whichever process gets the job's lock (under `log`, which is then
+ * currentLog()); a failure is logged and the next tick tries again. Returns a stop function (for
+ * onClose) that resolves once a run in flight has ended, so the database is not closed under it.
  */
-export function startPeriodicJob(exclusive: RunExclusive, job: PeriodicJob, log: Pick<Logger, 'error'>): () => void {
-  let running = false;
+export function startPeriodicJob(exclusive: RunExclusive, job: PeriodicJob, log: LogSink): () => Promise<void> {
+  // The run in flight: a run longer than the period on this process does not overlap itself.
+  let running: Promise<void> | null = null;
   const timer = setInterval(() => {
-    // A run longer than the period on this process does not overlap itself.
     if (running) return;
-    running = true;
-    exclusive(job.name, job.run)
-      .catch((err) => log.error({ err, job: job.name }, 'periodic job failed'))
+    running = runWithLog(log, () => exclusive(job.name, job.run))
+      .then(
+        () => {},
+        (err: unknown) => log.error({ err, job: job.name }, 'periodic job failed'),
+      )
       .finally(() => {
-        running = false;
+        running = null;
       });
   }, job.everyMs);
   timer.unref();
-  return () => clearInterval(timer);
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
 }

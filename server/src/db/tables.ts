@@ -1,6 +1,6 @@
-/** Infrastructure tables, owned by no module: kept answers of keyed requests and the shared cache versions. */
+/** Infrastructure tables, owned by no module: kept answers of keyed requests, the shared cache versions and the rate limits' counters. */
 import { index, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
-import { createdAt } from './columns.ts';
+import { createdAt, ts } from './columns.ts';
 // A foreign key names the referenced table (the one import of another module's tables allowed, eslint.config.js).
 import { users } from '../modules/user/tables.ts';
 
@@ -32,3 +32,20 @@ export const cacheVersions = pgTable('cache_versions', {
   name: text('name').primaryKey(),
   version: integer('version').notNull().default(1),
 });
+
+/**
+ * The API's own rate limits (http/rate-limit.ts): how many requests a key (a client address, IPv6
+ * per /64; a phone; an account) made in one fixed window of a limit, counted in the database so
+ * every API process counts the same. The retention sweep removes windows that have ended.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    /** Which limit: e.g. `login:address`, `verify:phone`, `data-export:account`. */
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: ts('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key, t.windowStart] }), index('rate_limit_counters_window_idx').on(t.windowStart)],
+);

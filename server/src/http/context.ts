@@ -27,6 +27,11 @@ declare module 'fastify' {
     requireUser: (request: FastifyRequest) => Promise<void>;
     /** preHandler: sets request.user when a live token is present, else leaves it null. */
     optionalUser: (request: FastifyRequest) => Promise<void>;
+    /**
+     * Whether this request may use the development tools (the SMS outbox, the sandbox payments, the
+     * demo account): config.devTools 'all', or 'loopback' and the client is on this machine.
+     */
+    devToolsAllowed: (request: FastifyRequest) => boolean;
   }
   interface FastifyRequest {
     user: UserRow | null;

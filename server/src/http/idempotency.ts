@@ -21,7 +21,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onSendHookHandler, RouteHandlerMethod } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import type { Db, Executor, Tx } from '../db/client.ts';
 import { idempotencyKeys } from '../db/tables.ts';
 import { DAY } from '../lib/clock.ts';
 import { RETENTION_DAYS } from '../../../common/privacy.ts';
@@ -82,9 +82,24 @@ const asText = (payload: unknown) =>
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** The transaction of the keyed request running in this async context, while it is open. */
-const requestTransaction = new AsyncLocalStorage<{ tx: Tx; open: boolean }>();
+/**
+ * The transaction of the keyed request running in this async context, while it is open; `after`:
+ * the writes to make on the database once it has ended (writeOutsideRequest).
+ */
+const requestTransaction = new AsyncLocalStorage<{ tx: Tx; open: boolean; after: Array<(db: Db) => Promise<void>> }>();
 const databaseOf = new WeakMap<AppContext, Db>();
+
+/**
+ * Makes `write` last whatever the request answers: at once, or inside a keyed request (whose
+ * refusal rolls its transaction back, with every write made in it) on the database as soon as that
+ * transaction has ended, before the answer leaves. For the record of a refusal (the console's
+ * audit of what it refused), which must outlive the refused change.
+ */
+export async function writeOutsideRequest(ctx: { db: Executor }, write: (db: Executor) => Promise<void>): Promise<void> {
+  const scope = requestTransaction.getStore();
+  if (scope?.open) scope.after.push(write);
+  else await write(ctx.db);
+}
 
 /**
  * Makes `ctx.db` the keyed request's transaction while one runs (in its async context), so every
@@ -169,6 +184,7 @@ export function installIdempotency(app: FastifyInstance): void {
     for (;;) {
       const releaseLocal = await takeLocal(name, waitUntil);
       if (!releaseLocal) throw conflict(RUNNING_MESSAGE);
+      const after: Array<(db: Db) => Promise<void>> = [];
       try {
         const outcome = await db.transaction(async (tx) => {
           // Another process runs this key now: its transaction holds the lock until it ends.
@@ -184,7 +200,7 @@ export function installIdempotency(app: FastifyInstance): void {
             return replay(reply, kept.status, kept.body);
           }
           // ctx.db is this transaction for the route's code, until the route has answered.
-          const scope = { tx, open: true };
+          const scope = { tx, open: true, after };
           let answer: unknown;
           try {
             answer = await requestTransaction.run(scope, handle);
@@ -208,6 +224,8 @@ export function installIdempotency(app: FastifyInstance): void {
         });
         if (outcome !== HELD_ELSEWHERE) return outcome;
       } finally {
+        for (const write of after)
+          await write(db).catch((err: unknown) => request.log.error({ err }, 'a write outside the keyed request failed'));
         releaseLocal();
       }
       if (Date.now() >= waitUntil) throw conflict(RUNNING_MESSAGE);

@@ -42,11 +42,80 @@ export const smsSentTotal = new Counter({
   registers: [metricsRegistry],
 });
 
-let reconciliationSource: (() => Promise<Array<{ gateway: string; differences: number }>>) | undefined;
+/** Item lookups answered, by platform and result: hit (from the cache), found, unknown (the platform does not know it), off (no provider), failed, limited (429). */
+export const itemLookupsTotal = new Counter({
+  name: 'item_lookups_total',
+  help: 'Item lookups answered, by platform and result (hit, found, unknown, off, failed, limited)',
+  labelNames: ['platform', 'result'] as const,
+  registers: [metricsRegistry],
+});
 
-/** Where reconciliation_differences reads from: the order module's stored reports (the same on every process). */
-export function reportReconciliation(source: () => Promise<Array<{ gateway: string; differences: number }>>): void {
+/** Calls to a platform's API (one per lookup that missed the cache, shared by concurrent lookups), by result ok, unknown or failed. */
+export const itemProviderCalls = new Counter({
+  name: 'item_provider_calls_total',
+  help: "Calls to a platform's product API, by platform and result (ok, unknown, failed)",
+  labelNames: ['platform', 'result'] as const,
+  registers: [metricsRegistry],
+});
+
+/** Failed calls by cause: throttled, auth, timeout, network, bad_answer, refused. */
+export const itemProviderFailures = new Counter({
+  name: 'item_provider_failures_total',
+  help: "Failed calls to a platform's product API, by platform and cause",
+  labelNames: ['platform', 'cause'] as const,
+  registers: [metricsRegistry],
+});
+
+export const itemProviderDuration = new Histogram({
+  name: 'item_provider_duration_seconds',
+  help: "Time a platform's product API took to answer (or to fail), by platform",
+  labelNames: ['platform'] as const,
+  buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 25],
+  registers: [metricsRegistry],
+});
+
+let itemProviderSource: (() => Promise<Array<{ platform: string; enabled: boolean; failingSeconds: number }>>) | undefined;
+
+/** Where item_provider_failing_seconds reads from: the item module's provider status rows (the same on every process). */
+export function reportItemProviders(source: () => Promise<Array<{ platform: string; enabled: boolean; failingSeconds: number }>>): void {
+  itemProviderSource = source;
+}
+
+new Gauge({
+  name: 'item_provider_failing_seconds',
+  help: 'Seconds since an enabled item provider started failing without a success since (0 while it works); one series per enabled provider',
+  labelNames: ['platform'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    if (!itemProviderSource) return;
+    this.reset();
+    for (const { platform, enabled, failingSeconds } of await itemProviderSource().catch(() => [])) {
+      if (enabled) this.set({ platform }, failingSeconds);
+    }
+  },
+});
+
+/** What the reconciliation gauges read (the order module's stored reports and schedule: the same on every process). */
+export type ReconciliationState = {
+  differences: Array<{ gateway: string; differences: number }>;
+  overdue: Array<{ gateway: string; days: number }>;
+};
+let reconciliationSource: (() => Promise<ReconciliationState>) | undefined;
+
+/** Where the reconciliation gauges read from (the order module registers it). */
+export function reportReconciliation(source: () => Promise<ReconciliationState>): void {
   reconciliationSource = source;
+}
+
+/** One read of the source per scrape for both gauges (the second gauge's collect reuses the first's). */
+let pendingState: Promise<ReconciliationState | null> | null = null;
+function readReconciliationState(): Promise<ReconciliationState | null> {
+  if (!reconciliationSource) return Promise.resolve(null);
+  pendingState ??= reconciliationSource()
+    // The database may be down: then the series are missing for this scrape, and DatabaseUnavailable says why.
+    .catch(() => null)
+    .finally(() => setTimeout(() => (pendingState = null), 0));
+  return pendingState;
 }
 
 new Gauge({
@@ -55,10 +124,21 @@ new Gauge({
   labelNames: ['gateway'] as const,
   registers: [metricsRegistry],
   async collect() {
-    if (!reconciliationSource) return;
+    const state = await readReconciliationState();
     this.reset();
-    // The database may be down: then the series is missing for this scrape, and DatabaseUnavailable says why.
-    for (const { gateway, differences } of await reconciliationSource().catch(() => [])) this.set({ gateway }, differences);
+    for (const { gateway, differences } of state?.differences ?? []) this.set({ gateway }, differences);
+  },
+});
+
+new Gauge({
+  name: 'reconciliation_overdue_days',
+  help: 'Days of the last week whose bill is published (after RECONCILE_AT Beijing time the next day) but not reconciled yet, by configured gateway',
+  labelNames: ['gateway'] as const,
+  registers: [metricsRegistry],
+  async collect() {
+    const state = await readReconciliationState();
+    this.reset();
+    for (const { gateway, days } of state?.overdue ?? []) this.set({ gateway }, days);
   },
 });
 

@@ -3,7 +3,8 @@
  * each), through its index. Modules own their routes, logic, data access and tables; they share
  * only the db, config, clock and http layers. Where one module needs another that also depends on
  * it, the dependency is handed in here as a plugin option (sms asks the user module whether a
- * phone is registered; orders get the online payment provider of the pay module).
+ * phone is registered; orders get the online payment provider of the pay module; the account's
+ * deletion has the admin module's audit log forget the phone).
  *
  * Outside services (the SMS gateway, the payment gateways, the product lookup) reach modules one
  * way: each is built once here from its settings (read beside its module: sms/settings.ts,
@@ -16,12 +17,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Config, SettingsSection } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { accountRoutes } from './account/index.ts';
-import { adminRoutes, auditReconciledPayment } from './admin/index.ts';
+import { adminRoutes, auditReconciledPayment, forgetAccountInAudit } from './admin/index.ts';
 import { announcementRoutes } from './announcement/index.ts';
 import { fileRoutes } from './files/index.ts';
 import { goodsRoutes } from './goods/index.ts';
 import { healthRoutes } from './health/index.ts';
-import { itemRoutes, linkOnlyProvider, type ProductInfoProvider } from './item/index.ts';
+import {
+  createItemProviders,
+  ItemLookup,
+  itemRoutes,
+  itemSettings,
+  type ItemProviders,
+  type ItemSettings,
+  type ShortLinkOptions,
+} from './item/index.ts';
 import { operatorRoutes } from './operator/index.ts';
 import { orderRoutes } from './order/index.ts';
 import { createPaymentGateways, paymentSettings, payRoutes, type PaymentGateways, type PaymentSettings } from './pay/index.ts';
@@ -33,8 +42,12 @@ import { phoneRegistered, userRoutes } from './user/index.ts';
 import { webRoutes } from './web/index.ts';
 
 /** The outside services' settings, each read beside its module. */
-export type ProviderSettings = SmsSettings & { payments: PaymentSettings };
-export const providerSettings: SettingsSection<ProviderSettings> = (scope) => ({ ...smsSettings(scope), ...paymentSettings(scope) });
+export type ProviderSettings = SmsSettings & { payments: PaymentSettings } & ItemSettings;
+export const providerSettings: SettingsSection<ProviderSettings> = (scope) => ({
+  ...smsSettings(scope),
+  ...paymentSettings(scope),
+  ...itemSettings(scope),
+});
 /** The whole configuration of the server: the core settings and the outside services' (loadConfig(env, purpose, providerSettings)). */
 export type ServerConfig = Config & ProviderSettings;
 
@@ -42,7 +55,8 @@ export type ServerConfig = Config & ProviderSettings;
 export interface Providers {
   sms: SmsProvider;
   payments: PaymentGateways;
-  productInfo: ProductInfoProvider;
+  /** The platforms' product APIs (each off until its settings are given) and the lookup's limits. */
+  items: { settings: ItemSettings; providers: ItemProviders; shortLinks?: ShortLinkOptions };
 }
 
 /** `log` receives the console SMS provider's lines (outside production, the codes it "sends"). */
@@ -50,8 +64,7 @@ export function createProviders(config: ServerConfig, db: Db, log: (line: string
   return {
     sms: createSmsProvider(config, db, log),
     payments: createPaymentGateways(config),
-    // No platform's product API is reachable here: the link says what is known (item/provider.ts).
-    productInfo: linkOnlyProvider,
+    items: { settings: config, providers: createItemProviders(config) },
   };
 }
 
@@ -65,12 +78,17 @@ export async function registerModules(app: FastifyInstance, providers: Providers
   await app.register(orderRoutes, { payments: providers.payments.forPayType, onReconciledPayment: auditReconciledPayment(app.ctx.clock) });
   await app.register(payRoutes, { gateways: providers.payments });
   await app.register(planConfigRoutes);
-  await app.register(itemRoutes, { provider: providers.productInfo });
+  const itemLookup = new ItemLookup(app.ctx, {
+    settings: providers.items.settings,
+    providers: providers.items.providers,
+    shortLinks: providers.items.shortLinks,
+  });
+  await app.register(itemRoutes, { lookup: itemLookup });
   await app.register(planRoutes);
   await app.register(templateRoutes);
-  await app.register(accountRoutes);
+  await app.register(accountRoutes, { payments: providers.payments.forPayType, forgetInAudit: forgetAccountInAudit });
   await app.register(fileRoutes);
-  await app.register(adminRoutes);
+  await app.register(adminRoutes, { payments: providers.payments.forPayType, itemProviders: () => itemLookup.providerStates() });
   // Last: the built app and its SPA fallback (GET paths no module answers).
   await app.register(webRoutes);
 }

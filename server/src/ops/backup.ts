@@ -7,6 +7,9 @@
  *   loading it into a new folder that then takes the old one's place. The server must be stopped:
  *   PGlite opens a folder from one process only.
  * A restore over a database that already has tables is refused unless --force.
+ * A backup holds every user's personal data: its file is readable and writable by its owner only
+ * (0600), and a folder the command creates for it is the owner's only (0700). A relative path is
+ * taken from BACKUP_DIR when set (the image sets /app/backups), else from the folder npm was run in.
  * These commands open the database themselves (a restore must find it untouched), so they run
  * before, and instead of, the command line's usual open-migrate-seed.
  */
@@ -28,25 +31,49 @@ type Target = Pick<Config, 'databaseUrl' | 'dataDir'>;
 
 const failed = (message: string) => new AppError(500, message);
 
-/** A path as the operator typed it: relative to where they ran npm, not to the server folder. */
-const operatorPath = (file: string) => path.resolve(process.env.INIT_CWD ?? process.cwd(), file);
+/**
+ * A backup path as the operator typed it: absolute as it is; relative, from BACKUP_DIR when set,
+ * else from where they ran npm (INIT_CWD), never from the server folder npm runs the command in
+ * (a relative BACKUP_DIR is itself taken from where npm was run).
+ */
+export const backupPath = (file: string, config: Pick<Config, 'backupDir'>, env: NodeJS.ProcessEnv = process.env) =>
+  path.resolve(env.INIT_CWD ?? process.cwd(), config.backupDir ?? '.', file);
 
-function fileArgument(args: string[], usage: string, allowedFlags: string[] = []): { file: string; flags: Set<string> } {
+/** Owner only: a backup holds every user's phone number and history. */
+const FILE_MODE = 0o600;
+const FOLDER_MODE = 0o700;
+
+function fileArgument(
+  args: string[],
+  usage: string,
+  config: Pick<Config, 'backupDir'>,
+  allowedFlags: string[] = [],
+): { file: string; flags: Set<string> } {
   const flags = new Set(args.filter((a) => a.startsWith('--')));
   const unknown = [...flags].filter((f) => !allowedFlags.includes(f));
   if (unknown.length) throw badRequest(`未知选项：${unknown.join(' ')}。用法：${usage}`);
   const files = args.filter((a) => !a.startsWith('--'));
   if (files.length !== 1 || !files[0]) throw badRequest(`需要一个备份文件路径。用法：${usage}`);
-  return { file: operatorPath(files[0]), flags };
+  return { file: backupPath(files[0], config), flags };
 }
 
 const sizeText = (file: string) => `${(fs.statSync(file).size / 1024 / 1024).toFixed(2)} MB`;
 
-/** Writes through a temporary name, so a failed backup never leaves a truncated file under the real one. */
+/**
+ * Writes through a temporary name, so a failed backup never leaves a truncated file under the
+ * real one. The temporary file is made 0600 before anything is written to it (pg_dump then writes
+ * into it and keeps its mode), and its folder, when missing, is made 0700.
+ */
 async function writeAtomically(file: string, write: (temporary: string) => Promise<void>) {
+  const folder = path.dirname(file);
+  if (!fs.existsSync(folder)) fs.mkdirSync(folder, { recursive: true, mode: FOLDER_MODE });
   const temporary = `${file}.partial`;
   try {
+    fs.rmSync(temporary, { force: true });
+    fs.writeFileSync(temporary, '', { mode: FILE_MODE, flag: 'wx' });
+    fs.chmodSync(temporary, FILE_MODE); // whatever the umask
     await write(temporary);
+    fs.chmodSync(temporary, FILE_MODE);
     fs.renameSync(temporary, file);
   } finally {
     fs.rmSync(temporary, { force: true });
@@ -98,7 +125,7 @@ async function postgresTableCount(databaseUrl: string): Promise<number> {
 
 async function backupPostgres(databaseUrl: string, file: string) {
   await writeAtomically(file, (temporary) => runPgTool('pg_dump', ['--format=custom', `--file=${temporary}`], databaseUrl));
-  return `已备份 PostgreSQL 数据库到 ${file}（${sizeText(file)}，pg_dump 自定义格式）`;
+  return `已备份 PostgreSQL 数据库到 ${file}（${sizeText(file)}，pg_dump 自定义格式，仅所有者可读写）`;
 }
 
 async function restorePostgres(databaseUrl: string, file: string, force: boolean) {
@@ -126,7 +153,7 @@ async function backupPglite(dataDir: string, file: string) {
   } finally {
     await client.close();
   }
-  return `已备份 PGlite 数据库（${dataDir}）到 ${file}（${sizeText(file)}）`;
+  return `已备份 PGlite 数据库（${dataDir}）到 ${file}（${sizeText(file)}，仅所有者可读写）`;
 }
 
 async function restorePglite(dataDir: string, file: string, force: boolean) {
@@ -174,13 +201,13 @@ export const DATABASE_COMMANDS: Record<string, DatabaseCommand> = {
   backup: {
     usage: BACKUP_USAGE,
     summary: '把整个数据库备份到文件（PostgreSQL 用 pg_dump；PGlite 须先停止服务）',
-    run: (config, args) => backupDatabase(config, fileArgument(args, BACKUP_USAGE).file),
+    run: (config, args) => backupDatabase(config, fileArgument(args, BACKUP_USAGE, config).file),
   },
   restore: {
     usage: RESTORE_USAGE,
     summary: '从备份文件恢复数据库（目标非空时须加 --force；PGlite 须先停止服务）',
     run: (config, args) => {
-      const { file, flags } = fileArgument(args, RESTORE_USAGE, ['--force']);
+      const { file, flags } = fileArgument(args, RESTORE_USAGE, config, ['--force']);
       return restoreDatabase(config, file, { force: flags.has('--force') });
     },
   },

@@ -5,12 +5,16 @@
  * PGlite is single-process: stop `npm start` before running commands on its DATA_DIR (with
  * PostgreSQL the server may keep running).
  */
+import { pino } from 'pino';
 import { loadConfigOrExit } from '../config.ts';
+import { createLogger, setProcessLog } from '../lib/logger.ts';
 import { providerSettings, type ServerConfig } from '../modules/index.ts';
-import { DatabaseOpenError, openDatabase } from '../db/client.ts';
-import { seedDemoAccount, seedReferenceData } from '../seed.ts';
+import { DatabaseOpenError } from '../db/client.ts';
+import { seedDemoAccount } from '../seed.ts';
 import { systemClock } from '../lib/clock.ts';
+import { openOpsDatabase } from './database.ts';
 import { databaseCommand, helpText, outcomeOf, runCommand, type CommandOutcome } from './commands.ts';
+import { preflight } from './preflight.ts';
 
 const argv = process.argv.slice(2);
 if (argv.length === 0) {
@@ -20,22 +24,25 @@ if (argv.length === 0) {
 
 /** A table command, on the database opened (and, when fresh, seeded) as the server would. */
 async function runOnOpenDatabase(config: ServerConfig): Promise<CommandOutcome> {
-  // A fresh database gets the same reference data as the server's first start (under the same lock).
-  const database = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: config.dataDir,
-    poolSize: 2,
-    connectTimeoutMs: config.dbConnectTimeoutMs,
-    statementTimeoutMs: config.dbStatementTimeoutMs,
-    prepare: async (db) => void (await seedReferenceData(db, systemClock.now(), { production: config.nodeEnv === 'production' })),
-  });
+  const { database, fresh } = await openOpsDatabase(config);
   try {
-    // Outside production a fresh folder also gets the demo account, as on the server's first start.
-    if (config.nodeEnv !== 'production') await seedDemoAccount(database.db, systemClock.now());
+    // Outside production a fresh folder also gets the demo account, as on the server's first start;
+    // never an existing database (a production one opened from a shell without NODE_ENV=production).
+    if (fresh && config.nodeEnv !== 'production') await seedDemoAccount(database.db, systemClock.now());
     return await runCommand({ db: database.db, clock: systemClock, config }, argv);
   } finally {
     await database.close();
   }
+}
+
+// What a gateway call logs while a command runs (reconcile): JSON on stderr, warnings and worse.
+setProcessLog(createLogger(process.env.LOG_LEVEL || 'warn', pino.destination(2)));
+
+if (argv[0] === 'preflight') {
+  // Reads the settings as a production start would, problems and all: not loadConfigOrExit.
+  const outcome = await preflight(process.env);
+  (outcome.code === 0 ? console.log : console.error)(outcome.output);
+  process.exit(outcome.code);
 }
 
 const config = loadConfigOrExit('ops', process.env, providerSettings);

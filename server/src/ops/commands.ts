@@ -25,12 +25,15 @@ import { createPaymentGateways } from '../modules/pay/index.ts';
 import { operatorFor } from '../modules/operator/index.ts';
 import { ledgerSum } from '../modules/points/index.ts';
 import { sessionSummary } from '../modules/session/index.ts';
-import { findUserByPhone, inviteSummary, memberBenefit } from '../modules/user/index.ts';
+import { createAccountWithoutPassword, findUserByPhone, inviteSummary, memberBenefit } from '../modules/user/index.ts';
 import { MEMBER_LEVEL_NAMES, isMemberLevel } from '../../../common/domain.ts';
 import { isMobile } from '../../../common/account-rules.ts';
 import { formatLocalDateTime, zonedInstant } from '../../../common/zoned-time.ts';
+import type { ReconciliationDifference } from '../../../common/admin-types.ts';
 import { DATABASE_COMMANDS, type DatabaseCommand } from './backup.ts';
-import { moneyFindings, verifyReport } from './verify.ts';
+import { verifyReport, verifySummary } from './verify.ts';
+import type { CommandOutcome } from './outcome.ts';
+import { PREFLIGHT_SUMMARY, PREFLIGHT_USAGE } from './preflight.ts';
 
 export interface OpsContext {
   db: Db;
@@ -79,11 +82,17 @@ async function findUser(db: Executor, phone: string) {
   return user;
 }
 
-const DIFFERENCE_LABELS = {
+const DIFFERENCE_LABELS: Record<ReconciliationDifference['kind'], string> = {
   missing_at_gateway: '本地已支付、账单中没有',
   amount_differs: '金额不符',
   unknown_order: '账单中有、本地没有此订单',
-} as const;
+  paid_twice: '账单中同一订单付款两次',
+  trade_no_differs: '交易号与本地入账的不同',
+  refunded_at_gateway: '平台已退款（本地仍已入账）',
+  revoked_at_gateway: '平台已撤销付款（本地仍已入账）',
+  unreadable_row: '账单行无法读取',
+  refund_due: '已注销账号的到账，待退款',
+};
 
 const levelName = (level: number) => (isMemberLevel(level) ? MEMBER_LEVEL_NAMES[level] : `等级 ${level}`);
 
@@ -205,34 +214,40 @@ export const COMMANDS: Record<string, OpsCommand> = {
       const phone = requirePhone(args[0], COMMANDS['user:delete']!.usage);
       const remark = args.slice(1).join(' ').trim();
       if (remark.length > MAX_REMARK) throw badRequest(`备注过长：最多 ${MAX_REMARK} 字`);
-      const closed = await deleteUser(ctx, CLI_ACTOR, phone, remark);
+      // Its cancelled online orders are closed at their gateways; a gateway that fails is reported here.
+      const unclosed: string[] = [];
+      const warn = { warn: (details: { orderNo?: string }) => void unclosed.push(details.orderNo ?? '') };
+      const closed = await deleteUser(ctx, CLI_ACTOR, phone, remark, createPaymentGateways(ctx.config).forPayType, warn);
       const cancelled = closed.ordersCancelled.length ? `，取消待支付订单 ${closed.ordersCancelled.join('、')}` : '';
-      return `已注销用户 #${closed.userId}（原手机号 ${phone}）：停止计划 ${closed.plansStopped} 个（退回 ${closed.refunded} 积分），作废积分 ${closed.forfeited}${cancelled}`;
+      const open = unclosed.length ? `；未能在支付平台关闭 ${unclosed.join('、')}（之后到账将记为待退款）` : '';
+      return `已注销用户 #${closed.userId}（原手机号 ${phone}）：停止计划 ${closed.plansStopped} 个（退回 ${closed.refunded} 积分），作废积分 ${closed.forfeited}${cancelled}${open}`;
     },
   },
 
   'collect:set': {
-    usage: 'collect:set <alipay|wxpay|bank> <收款码图片地址 或 银行账户信息 | ->',
-    summary: '设置默认运营的收款信息：支付宝收款码、微信收款码或银行账户（- 清除）；未设置的转账方式不向用户提供',
+    usage: 'collect:set <alipay|wxpay|bank|payee> <收款码图片地址 或 银行账户信息 或 收款人 | ->',
+    summary: '设置默认运营的收款信息：支付宝收款码、微信收款码、银行账户或收款人（- 清除）；未设置的转账方式不向用户提供',
     async run(ctx, args) {
       const usage = COMMANDS['collect:set']!.usage;
       const fields = {
         alipay: ['alipayCollectQr', '支付宝收款码'],
         wxpay: ['wxpayCollectQr', '微信收款码'],
         bank: ['bankAccount', '银行账户'],
+        payee: ['collectPayee', '收款人'],
       } as const;
       const kind = args[0] ?? '';
-      if (!Object.hasOwn(fields, kind)) throw badRequest(`收款方式须为 alipay、wxpay 或 bank：「${kind}」。用法：${usage}`);
+      if (!Object.hasOwn(fields, kind)) throw badRequest(`收款方式须为 alipay、wxpay、bank 或 payee：「${kind}」。用法：${usage}`);
       const [field, label] = fields[kind as keyof typeof fields];
       const text = args.slice(1).join(' ').trim();
       if (!text) throw badRequest(`请填写${label}（清除请写 -）。用法：${usage}`);
       const value = text === '-' ? '' : text;
-      if (value && kind !== 'bank' && (!IMAGE_URL.test(value) || value.length > 500))
+      if (value && (kind === 'alipay' || kind === 'wxpay') && (!IMAGE_URL.test(value) || value.length > 500))
         throw badRequest(`${label}图片地址须以 / 或 http(s):// 开头：「${value}」`);
       if (value.length > MAX_REMARK) throw badRequest(`${label}过长：最多 ${MAX_REMARK} 字`);
       const replaced = await setDefaultCollect(ctx, CLI_ACTOR, field, value);
       const shown = (v: string) => (v ? `「${v}」` : '（未设置）');
-      return `默认运营（#${replaced.id}）${label}：${shown(replaced.before)} -> ${shown(value)}${value ? '' : '，该转账方式不再提供'}`;
+      const withdrawn = value || kind === 'payee' ? '' : '，该转账方式不再提供';
+      return `默认运营（#${replaced.id}）${label}：${shown(replaced.before)} -> ${shown(value)}${withdrawn}`;
     },
   },
 
@@ -255,14 +270,29 @@ export const COMMANDS: Record<string, OpsCommand> = {
     },
   },
 
+  'admin:create': {
+    usage: 'admin:create <手机号>',
+    summary:
+      '为尚未注册的手机号创建账号并授予 admin 角色（第一个管理员，生产环境没有管理员时拒绝启动）：账号没有任何人知道的密码，本人在应用中点「忘记密码」，用发到该手机的验证码设置密码后登录',
+    async run(ctx, args) {
+      const usage = COMMANDS['admin:create']!.usage;
+      const phone = requirePhone(args[0], usage);
+      if (await findUserByPhone(ctx.db, phone))
+        throw conflict(`手机号 ${phone} 已注册，未做任何改动：授予角色请用 admin:grant ${phone} admin`);
+      await createAccountWithoutPassword(ctx.db, phone, ctx.clock.now());
+      await changeRole(ctx, CLI_ACTOR, phone, 'admin');
+      return `已创建账号 ${phone} 并授予 admin 角色。请本人在应用中点「忘记密码」，用发到该手机的短信验证码设置密码，登录后打开 /admin`;
+    },
+  },
+
   verify: {
     usage: 'verify',
     summary:
       '核对资金：积分余额等于积分明细合计且不为负，已支付积分订单恰好入账一次、未支付的不入账，计划扣费一次且退还不超过未花费部分，会员与已支付会员订单或后台设置一致（有不一致时退出码为 1）',
     async run(ctx) {
-      const findings = await moneyFindings(ctx.db);
-      if (findings.length > 0) throw conflict(verifyReport(findings));
-      return verifyReport(findings);
+      const { count, shown } = await verifySummary(ctx.db);
+      if (count > 0) throw conflict(verifyReport(shown, count));
+      return verifyReport(shown, count);
     },
   },
 
@@ -278,7 +308,8 @@ export const COMMANDS: Record<string, OpsCommand> = {
         [
           `${r.gateway} ${r.day}：账单 ${r.billPayments} 笔，补入账 ${r.credited.length} 笔${r.credited.length ? `（${r.credited.join('、')}）` : ''}，差异 ${r.differences.length} 处`,
           ...r.differences.map(
-            (d) => `  ${DIFFERENCE_LABELS[d.kind]}：订单 ${d.orderNo}，本地 ${d.ours ?? '--'} 分，平台 ${d.theirs ?? '--'} 分`,
+            (d) =>
+              `  ${DIFFERENCE_LABELS[d.kind]}：${d.orderNo ? `订单 ${d.orderNo}，本地 ${d.ours ?? '--'} 分，平台 ${d.theirs ?? '--'} 分` : ''}${d.note ? `${d.orderNo ? '，' : ''}${d.note}` : ''}`,
           ),
         ].join('\n'),
       );
@@ -302,14 +333,11 @@ export const COMMANDS: Record<string, OpsCommand> = {
 };
 
 export function helpText(): string {
-  const entries = [...Object.values(COMMANDS), ...Object.values(DATABASE_COMMANDS)];
+  const entries = [...Object.values(COMMANDS), ...Object.values(DATABASE_COMMANDS), { usage: PREFLIGHT_USAGE, summary: PREFLIGHT_SUMMARY }];
   return ['用法：npm run ops -- <命令> [参数]', '', ...entries.map((c) => `  ${c.usage}\n      ${c.summary}`)].join('\n');
 }
 
-export interface CommandOutcome {
-  code: 0 | 1;
-  output: string;
-}
+export type { CommandOutcome };
 
 /** Runs one command line (without the program name): 0 and what changed, or 1 and why not. */
 export async function runCommand(ctx: OpsContext, argv: string[]): Promise<CommandOutcome> {

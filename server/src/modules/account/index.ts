@@ -3,7 +3,7 @@
  * (注销), a copy of their data, and the retention sweep that removes what is kept only for a while.
  * It owns no table: every change goes through the owning modules' functions.
  */
-export { accountRoutes } from './routes.ts';
-export { closeAccount, type ClosedAccount } from './closure.ts';
+export { accountRoutes, type AccountRoutesOptions } from './routes.ts';
+export { closeAccount, closeDeletedAccountOrders, type ClosedAccount, type ForgetAccount } from './closure.ts';
 export { accountDataCopy } from './data-copy.ts';
 export { sweepExpiredRecords } from './retention.ts';

@@ -2,14 +2,15 @@
  * The retention sweep: removes what is kept only for a while once its period (RETENTION_DAYS in
  * common/privacy.ts, the same figures the privacy policy and docs/privacy.md state) has passed:
  * ended sessions with their address and device, SMS codes, SMS send attempts, the development
- * outbox, stored Idempotency-Key answers. Orders, plans and the ledger are accounting records and
+ * outbox, stored Idempotency-Key answers, the rate limits' counters. Orders, plans and the ledger are accounting records and
  * are not swept. Hourly, on one process at a time (db/exclusive.ts).
  */
 import { startPeriodicJob } from '../../db/exclusive.ts';
 import type { AppContext } from '../../http/context.ts';
 import { removeIdempotencyAnswersBefore } from '../../http/idempotency-retention.ts';
+import { removeOldRateLimitCounters } from '../../http/rate-limit.ts';
 import { DAY, HOUR } from '../../lib/clock.ts';
-import type { Logger } from '../../lib/logger.ts';
+import type { LogSink } from '../../lib/logger.ts';
 import { RETENTION_DAYS } from '../../../../common/privacy.ts';
 import { removeSessionsEndedBefore } from '../session/index.ts';
 import { removeOldSmsRecords } from '../sms/index.ts';
@@ -22,6 +23,7 @@ export interface RetentionSweepResult {
   smsSendAttempts: number;
   smsOutbox: number;
   idempotencyAnswers: number;
+  rateLimitCounters: number;
 }
 
 /** One sweep at the clock's now; answers how many rows of each kind it removed. */
@@ -35,13 +37,14 @@ export async function sweepExpiredRecords(ctx: Pick<AppContext, 'db' | 'clock'>)
     outbox: before(RETENTION_DAYS.smsOutbox),
   });
   const idempotencyAnswers = await removeIdempotencyAnswersBefore(ctx.db, before(RETENTION_DAYS.idempotency));
-  return { sessions, smsCodes: sms.codes, smsSendAttempts: sms.attempts, smsOutbox: sms.outbox, idempotencyAnswers };
+  const rateLimitCounters = await removeOldRateLimitCounters(ctx.db, before(RETENTION_DAYS.rateLimit));
+  return { sessions, smsCodes: sms.codes, smsSendAttempts: sms.attempts, smsOutbox: sms.outbox, idempotencyAnswers, rateLimitCounters };
 }
 
 export function startRetentionSweep(
   ctx: Pick<AppContext, 'db' | 'clock' | 'exclusive'>,
-  log: Pick<Logger, 'error'>,
+  log: LogSink,
   everyMs = RETENTION_SWEEP_EVERY_MS,
-): () => void {
+): () => Promise<void> {
   return startPeriodicJob(ctx.exclusive, { name: 'retention-sweep', everyMs, run: () => sweepExpiredRecords(ctx) }, log);
 }

@@ -1,19 +1,31 @@
 /**
  * Every write of the operator console, shared by its routes and the ops command line: each runs
  * through the owning module's functions in one transaction with its audit row (see audit.ts).
+ * Each first checks the role matrix (permissions.ts) on the target as locked in that transaction;
+ * a refusal rolls the change back and is audited on its own.
  */
-import type { Tx } from '../../db/client.ts';
+import type { Executor, Tx } from '../../db/client.ts';
 import type { AppContext } from '../../http/context.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { PAY_TYPES } from '../../../../common/domain.ts';
-import { closeAccount } from '../account/index.ts';
+import type { Logger } from '../../lib/logger.ts';
+import { closeAccount, closeDeletedAccountOrders } from '../account/index.ts';
 import { currentAnnouncement, replaceAnnouncement } from '../announcement/index.ts';
-import { payOrder, cancelPendingOrder, type OnReconciledPayment } from '../order/index.ts';
+import {
+  payOrder,
+  cancelPendingOrder,
+  markHeldPaymentRefunded,
+  orderOwnerId,
+  type OnReconciledPayment,
+  type OrderPayments,
+} from '../order/index.ts';
+import { API_MESSAGES } from '../../http/messages.ts';
 import { findOperator, saveDefaultOperator, setDefaultCollectDetail, type CollectAccount, type OperatorRow } from '../operator/index.ts';
 import { changePoints } from '../points/index.ts';
 import { revokeAllSessions, sessionSummary } from '../session/index.ts';
 import {
   assignOperator,
+  findUserById,
   lockUserByPhone,
   setDisabled,
   setMembership,
@@ -22,17 +34,36 @@ import {
   type ConsoleRole,
   type UserRow,
 } from '../user/index.ts';
-import { audited, MEMBERSHIP_ACTION, recordAudit, type Actor } from './audit.ts';
+import {
+  audited,
+  ConsoleRefusal,
+  deletedAccountName,
+  forgetAccountInAudit,
+  MEMBERSHIP_ACTION,
+  recordAudit,
+  recordRefusal,
+  userTarget,
+  type Actor,
+} from './audit.ts';
+import { authorize, checkPointsCaps, POINTS_ACTION } from './permissions.ts';
 
 type Ctx = Pick<AppContext, 'db' | 'clock' | 'config'>;
 
-async function lockedUser(tx: Tx, phone: string): Promise<UserRow> {
+/** The account `phone`, locked for the rest of `tx`, once the role matrix allows `actor` to take `action` on it. */
+async function lockedUser(tx: Tx, phone: string, actor: Actor, action: string): Promise<UserRow> {
   const user = await lockUserByPhone(tx, phone);
   if (!user) throw notFound(`用户不存在：${phone}`);
+  authorize(actor, action, userTarget(user.id), user);
   return user;
 }
 
-const userTarget = (phone: string) => `user:${phone}`;
+/** The role matrix on an order's owner (confirming or cancelling it). */
+async function authorizeOnOrder(tx: Executor, actor: Actor, action: string, orderNo: string): Promise<void> {
+  if (actor.role === undefined) return;
+  const ownerId = await orderOwnerId(tx, orderNo);
+  const owner = ownerId === null ? null : await findUserById(tx, ownerId);
+  authorize(actor, action, `order:${orderNo}`, owner);
+}
 
 /**
  * Marks a pending collect or contact-staff order paid through the one paying transaction (points
@@ -40,6 +71,12 @@ const userTarget = (phone: string) => `user:${phone}`;
  * Online orders are settled by their gateway; only the command line may confirm one by hand.
  */
 export async function confirmOrder(ctx: Ctx, actor: Actor, orderNo: string, remark: string, opts: { allowOnline?: boolean } = {}) {
+  try {
+    await authorizeOnOrder(ctx.db, actor, 'order.confirm', orderNo);
+  } catch (err) {
+    if (err instanceof ConsoleRefusal) await recordRefusal(ctx, actor, err);
+    throw err;
+  }
   return payOrder(ctx, orderNo, {}, async (tx, result) => {
     const online = result.order.payType === PAY_TYPES.ALI_PAY || result.order.payType === PAY_TYPES.WX_PAY;
     if (online && !opts.allowOnline) throw conflict('在线支付订单由支付平台通知入账，不能人工确认');
@@ -74,13 +111,20 @@ export const auditReconciledPayment =
 
 export const cancelOrder = (ctx: Ctx, actor: Actor, orderNo: string, remark: string) =>
   audited(ctx, actor, 'order.cancel', async (tx) => {
+    await authorizeOnOrder(tx, actor, 'order.cancel', orderNo);
     const { before, after } = await cancelPendingOrder(tx, orderNo, ctx.clock.now());
     return { target: `order:${orderNo}`, before: { status: before.status }, after: { status: after.status, remark }, result: after };
   });
 
 export const adjustPoints = (ctx: Ctx, actor: Actor, phone: string, delta: number, remark: string) =>
-  audited(ctx, actor, 'user.points', async (tx) => {
-    const user = await lockedUser(tx, phone);
+  audited(ctx, actor, POINTS_ACTION, async (tx) => {
+    const user = await lockedUser(tx, phone, actor, POINTS_ACTION);
+    await checkPointsCaps(tx, actor, userTarget(user.id), delta, {
+      perAction: ctx.config.operatorPointsPerAction,
+      perDay: ctx.config.operatorPointsPerDay,
+      timeZone: ctx.config.timeZone,
+      now: ctx.clock.now(),
+    });
     const { balanceAfter } = await changePoints(tx, {
       userId: user.id,
       delta,
@@ -90,17 +134,17 @@ export const adjustPoints = (ctx: Ctx, actor: Actor, phone: string, delta: numbe
       at: ctx.clock.now(),
     });
     const result = { before: user.integral, after: balanceAfter };
-    return { target: userTarget(phone), before: { integral: user.integral }, after: { integral: balanceAfter, delta, remark }, result };
+    return { target: userTarget(user.id), before: { integral: user.integral }, after: { integral: balanceAfter, delta, remark }, result };
   });
 
 export const setMember = (ctx: Ctx, actor: Actor, phone: string, level: number, deadline: Date | null) =>
   audited(ctx, actor, MEMBERSHIP_ACTION, async (tx) => {
-    const user = await lockedUser(tx, phone);
+    const user = await lockedUser(tx, phone, actor, MEMBERSHIP_ACTION);
     const membership = { memberLevel: level, memberDeadline: deadline };
     await setMembership(tx, user.id, membership);
     const before = { memberLevel: user.memberLevel, memberDeadline: user.memberDeadline };
     return {
-      target: userTarget(phone),
+      target: userTarget(user.id),
       before,
       after: membership,
       result: { before: user, after: toConsoleUser({ ...user, ...membership }, ctx.clock.now()) },
@@ -110,21 +154,26 @@ export const setMember = (ctx: Ctx, actor: Actor, phone: string, level: number, 
 /** Disables sign-in and ends every session of the account. */
 export const disableUser = (ctx: Ctx, actor: Actor, phone: string, remark: string) =>
   audited(ctx, actor, 'user.disable', async (tx) => {
-    const user = await lockedUser(tx, phone);
+    const user = await lockedUser(tx, phone, actor, 'user.disable');
     if (user.disabledAt) throw conflict('该账号已是停用状态');
     const now = ctx.clock.now();
     const after = await setDisabled(tx, user.id, now);
     await revokeAllSessions(tx, user.id, now);
-    return { target: userTarget(phone), before: { disabled: false }, after: { disabled: true, remark }, result: toConsoleUser(after, now) };
+    return {
+      target: userTarget(user.id),
+      before: { disabled: false },
+      after: { disabled: true, remark },
+      result: toConsoleUser(after, now),
+    };
   });
 
 export const enableUser = (ctx: Ctx, actor: Actor, phone: string, remark: string) =>
   audited(ctx, actor, 'user.enable', async (tx) => {
-    const user = await lockedUser(tx, phone);
+    const user = await lockedUser(tx, phone, actor, 'user.enable');
     if (!user.disabledAt) throw conflict('该账号未被停用');
     const after = await setDisabled(tx, user.id, null);
     return {
-      target: userTarget(phone),
+      target: userTarget(user.id),
       before: { disabled: true },
       after: { disabled: false, remark },
       result: toConsoleUser(after, ctx.clock.now()),
@@ -133,40 +182,57 @@ export const enableUser = (ctx: Ctx, actor: Actor, phone: string, remark: string
 
 export const logoutEverywhere = (ctx: Ctx, actor: Actor, phone: string) =>
   audited(ctx, actor, 'user.logout-all', async (tx) => {
-    const user = await lockedUser(tx, phone);
+    const user = await lockedUser(tx, phone, actor, 'user.logout-all');
     const now = ctx.clock.now();
     const { live } = await sessionSummary(tx, user.id, now);
     await revokeAllSessions(tx, user.id, now);
-    return { target: userTarget(phone), before: { liveSessions: live }, after: { liveSessions: 0 }, result: { ended: live } };
+    return { target: userTarget(user.id), before: { liveSessions: live }, after: { liveSessions: 0 }, result: { ended: live } };
   });
 
 /**
- * Deletes (注销) an account at its owner's request made through support: the same closure as the
- * user's own deletion (account module). The audit row names the account by id only, since the
- * phone is erased with it.
+ * Deletes (注销) an account at its owner's request made through support (admins and the command
+ * line): the same closure as the user's own deletion (account module), which also has the audit
+ * log forget the phone; then its cancelled online orders are closed at their gateways. The audit
+ * row names the account by id only, like every row about an account.
  */
-export const deleteUser = (ctx: Ctx, actor: Actor, phone: string, remark: string) =>
+export async function deleteUser(
+  ctx: Ctx,
+  actor: Actor,
+  phone: string,
+  remark: string,
+  payments: OrderPayments,
+  log: Pick<Logger, 'warn'>,
+) {
+  const closed = await deleteUserRow(ctx, actor, phone, remark);
+  await closeDeletedAccountOrders(payments, closed, log);
+  return closed;
+}
+
+const deleteUserRow = (ctx: Ctx, actor: Actor, phone: string, remark: string) =>
   audited(ctx, actor, 'user.delete', async (tx) => {
-    const user = await lockedUser(tx, phone);
-    const closed = await closeAccount(ctx, tx, user.id);
+    const user = await lockedUser(tx, phone, actor, 'user.delete');
+    const closed = await closeAccount(ctx, tx, user.id, forgetAccountInAudit);
     const before = { integral: user.integral, memberLevel: user.memberLevel };
     const after = {
       deleted: true,
-      remark,
+      // Written after the account's earlier rows forgot its phone: the remark (typed from the request) must not bring it back.
+      remark: remark.split(user.phone).join(deletedAccountName(user.id)),
       plansStopped: closed.plansStopped,
       refunded: closed.refunded,
       forfeited: closed.forfeited,
       ordersCancelled: closed.ordersCancelled,
     };
-    return { target: `user:#${user.id}`, before, after, result: closed };
+    return { target: userTarget(user.id), before, after, result: closed };
   });
 
+/** Grants or revokes a console role; every session of the account ends (it signs in again with its new role). */
 export const changeRole = (ctx: Ctx, actor: Actor, phone: string, role: ConsoleRole | null) =>
   audited(ctx, actor, role ? 'user.role-grant' : 'user.role-revoke', async (tx) => {
-    const user = await lockedUser(tx, phone);
+    const user = await lockedUser(tx, phone, actor, role ? 'user.role-grant' : 'user.role-revoke');
     const after = await setRole(tx, user.id, role);
+    if (user.role !== role) await revokeAllSessions(tx, user.id, ctx.clock.now());
     return {
-      target: userTarget(phone),
+      target: userTarget(user.id),
       before: { role: user.role },
       after: { role },
       result: { before: user.role, user: toConsoleUser(after, ctx.clock.now()) },
@@ -175,14 +241,33 @@ export const changeRole = (ctx: Ctx, actor: Actor, phone: string, role: ConsoleR
 
 export const assignContact = (ctx: Ctx, actor: Actor, phone: string, operatorId: number | null) =>
   audited(ctx, actor, 'user.contact', async (tx) => {
-    const user = await lockedUser(tx, phone);
+    const user = await lockedUser(tx, phone, actor, 'user.contact');
     if (operatorId !== null && !(await findOperator(tx, operatorId))) throw badRequest('客服不存在');
     const after = await assignOperator(tx, user.id, operatorId);
     return {
-      target: userTarget(phone),
+      target: userTarget(user.id),
       before: { operatorId: user.operatorId },
       after: { operatorId },
       result: toConsoleUser(after, ctx.clock.now()),
+    };
+  });
+
+/** Marks a payment held for a deleted account as refunded (staff refunded it at the gateway); admins only. */
+export const markRefunded = (ctx: Ctx, actor: Actor, orderNo: string, remark: string) =>
+  audited(ctx, actor, 'refund.done', async (tx) => {
+    authorize(actor, 'refund.done', `order:${orderNo}`, null);
+    const m = API_MESSAGES.console;
+    const { before, after } = await markHeldPaymentRefunded(
+      tx,
+      orderNo,
+      { by: actor.name, remark, at: ctx.clock.now() },
+      { unknown: m.refundUnknown, done: m.refundDone },
+    );
+    return {
+      target: `order:${orderNo}`,
+      before: { refunded: false, amount: before.amount },
+      after: { refunded: true, remark },
+      result: after,
     };
   });
 

@@ -2,10 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { auditLog, plans, pointsLedger } from '../../tables.ts';
 import { ADMIN_ROUTES } from './index.ts';
+import { CONSOLE_MAX_PAGE } from '../../../../common/admin-types.ts';
 import { ledgerSum } from '../points/index.ts';
 import { runCommand } from '../../ops/commands.ts';
 import { validForm } from '../../../test/support/plan-helpers.ts';
-import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
+import { grantRole, call, createTestEnv, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
 
 let env: TestEnv;
 let operator: TestUser;
@@ -13,10 +14,8 @@ let admin: TestUser;
 
 beforeAll(async () => {
   env = await createTestEnv({ now: '2026-03-10T02:00:00Z' });
-  operator = await createTestUser(env);
-  admin = await createTestUser(env);
-  expect((await runCommand(env.ctx, ['admin:grant', operator.phone, 'operator'])).code).toBe(0);
-  expect((await runCommand(env.ctx, ['admin:grant', admin.phone, 'admin'])).code).toBe(0);
+  operator = await grantRole(env, await createTestUser(env), 'operator');
+  admin = await grantRole(env, await createTestUser(env), 'admin');
 });
 afterAll(() => env?.close());
 
@@ -51,7 +50,7 @@ describe('admin access', () => {
       }
     }
     // Nothing was written by the refused calls.
-    expect((await audits(`user:${user.phone}`)).length).toBe(0);
+    expect((await audits(`user:#${user.id}`)).length).toBe(0);
   });
 
   it('operators handle orders and users; admins also everything else', async () => {
@@ -63,18 +62,24 @@ describe('admin access', () => {
     expect((await call(env, 'GET', '/api/admin/me', { token: admin.token })).body.data).toEqual({ phone: admin.phone, role: 'admin' });
   });
 
-  it('admin:grant / admin:revoke on the command line, audited as cli; a revoked operator is refused at once', async () => {
+  it('admin:grant / admin:revoke on the command line, audited as cli; a role change ends the sessions, a revoked operator is refused at once', async () => {
     const u = await createTestUser(env);
     expect(await runCommand(env.ctx, ['admin:grant', u.phone, 'operator'])).toEqual({
       code: 0,
       output: `用户 ${u.phone} 角色：无 -> operator`,
     });
-    expect((await call(env, 'GET', '/api/admin/orders', { token: u.token })).status).toBe(200);
+    // The session opened before the grant ended with it; a new sign-in has the role.
+    expect((await call(env, 'GET', '/api/user/user-data', { token: u.token })).status).toBe(401);
+    const signedIn = await call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: u.password } });
+    const token = signedIn.body.data.token as string;
+    expect((await call(env, 'GET', '/api/admin/orders', { token })).status).toBe(200);
     expect(await runCommand(env.ctx, ['admin:revoke', u.phone])).toEqual({ code: 0, output: `用户 ${u.phone} 角色：operator -> 无` });
-    expect((await call(env, 'GET', '/api/admin/orders', { token: u.token })).status).toBe(403);
+    expect((await call(env, 'GET', '/api/admin/orders', { token })).status).toBe(401);
+    const again = await call(env, 'POST', '/api/user/pwd-login', { body: { phone: u.phone, password: u.password } });
+    expect((await call(env, 'GET', '/api/admin/orders', { token: again.body.data.token })).status).toBe(403);
     expect((await runCommand(env.ctx, ['admin:grant', u.phone, 'root'])).code).toBe(1);
     expect((await runCommand(env.ctx, ['admin:grant', '13900000000', 'admin'])).output).toBe('错误：用户不存在：13900000000');
-    const rows = await audits(`user:${u.phone}`);
+    const rows = await audits(`user:#${u.id}`);
     expect(rows.map((r) => [r.actor, r.action, r.before, r.after])).toEqual([
       ['cli', 'user.role-grant', { role: null }, { role: 'operator' }],
       ['cli', 'user.role-revoke', { role: 'operator' }, { role: null }],
@@ -109,8 +114,9 @@ describe('orders queue', () => {
 
     const [row, ...more] = await audits(`order:${orderNo}`);
     expect(more).toHaveLength(0);
+    // The actor by id, shown with a masked phone: no audit row holds a whole phone.
     expect(row).toMatchObject({
-      actor: operator.phone,
+      actor: `${operator.phone.slice(0, 3)}****${operator.phone.slice(7)}`,
       actorId: operator.id,
       action: 'order.confirm',
       before: { status: 'pending' },
@@ -122,6 +128,13 @@ describe('orders queue', () => {
       query: { action: 'order.confirm', actor: operator.phone },
     });
     expect(listed.body.data.list.map((e: { target: string }) => e.target)).toContain(`order:${orderNo}`);
+    // The console still finds rows by a staff member's phone or id, and rows about a user by their phone.
+    const byId = await call(env, 'GET', '/api/admin/audit', {
+      token: admin.token,
+      query: { action: 'order.confirm', actor: `#${operator.id}` },
+    });
+    expect(byId.body.data.total).toBe(listed.body.data.total);
+    expect(JSON.stringify(listed.body.data.list)).not.toContain(operator.phone);
     expect(
       (await call(env, 'GET', '/api/admin/orders', { token: operator.token, query: { status: 'pending', phone: customer.phone } })).body
         .data.list,
@@ -186,7 +199,7 @@ describe('users', () => {
     expect(detail.user.integral).toBe(150);
     expect(detail.ledger.list[0]).toMatchObject({ delta: 50, kind: 'adjust', remark: '补偿' });
     expect(await ledgerSum(env.ctx.db, u.id)).toBe(150);
-    expect((await audits(`user:${u.phone}`)).map((r) => [r.action, r.before, r.after])).toEqual([
+    expect((await audits(`user:#${u.id}`)).map((r) => [r.action, r.before, r.after])).toEqual([
       ['user.points', { integral: 100 }, { integral: 150, delta: 50, remark: '补偿' }],
     ]);
   });
@@ -228,7 +241,7 @@ describe('users', () => {
     expect((await call(env, 'POST', `/api/admin/users/${u.phone}/disable`, { token: operator.token, body: {} })).status).toBe(409);
     await call(env, 'POST', `/api/admin/users/${u.phone}/enable`, { token: operator.token, body: {} });
     expect((await login()).status).toBe(200);
-    expect((await audits(`user:${u.phone}`)).map((r) => r.action)).toEqual(['user.disable', 'user.enable']);
+    expect((await audits(`user:#${u.id}`)).map((r) => r.action)).toEqual(['user.disable', 'user.enable']);
   });
 
   it('logout-all ends sessions; member sets level and deadline; search by phone', async () => {
@@ -372,6 +385,18 @@ describe('admin data', () => {
       (await call(env, 'POST', `/api/admin/users/${u.phone}/contact`, { token: admin.token, body: { operatorId: 999999 } })).status,
     ).toBe(400);
 
+    // what a phone uses instead of scanning its own screen: a WeChat ID to copy, a number to call
+    const phoneFields = { wechatId: 'aqiang_ops', phone: '400-820-8820' };
+    const updated = await call(env, 'POST', `/api/admin/contacts/${contact.body.data.id}`, { token: admin.token, body: phoneFields });
+    expect(updated.status).toBe(200);
+    expect((await call(env, 'GET', '/api/wechat/qr-code', { token: u.token })).body.data).toMatchObject(phoneFields);
+    for (const bad of [{ wechatId: '1abc' }, { wechatId: 'a b c d e f' }, { phone: '12345' }, { phone: '138001380001' }]) {
+      const refused = await call(env, 'POST', `/api/admin/contacts/${contact.body.data.id}`, { token: admin.token, body: bad });
+      expect(refused.status, JSON.stringify(bad)).toBe(400);
+      expect(refused.body.message).toMatch(/微信号|联系电话/);
+    }
+    expect((await call(env, 'GET', '/api/wechat/qr-code', { token: u.token })).body.data).toMatchObject(phoneFields);
+
     const a = await call(env, 'POST', '/api/admin/announcements', { token: admin.token, body: { content: '系统维护通知' } });
     expect((await call(env, 'GET', '/api/Announcement/get', { query: { type: 'top' } })).body.data.content).toBe('系统维护通知');
     await call(env, 'POST', `/api/admin/announcements/${a.body.data.id}`, { token: admin.token, body: { enabled: false } });
@@ -385,7 +410,7 @@ describe('admin data', () => {
     expect((await runCommand(env.ctx, ['member:set', u.phone, '3', '2026-12-31 00:00:00'])).code).toBe(0);
     const orderNo = await transferOrder(u);
     expect((await runCommand(env.ctx, ['order:confirm', orderNo])).code).toBe(0);
-    const rows = [...(await audits(`user:${u.phone}`)), ...(await audits(`order:${orderNo}`))];
+    const rows = [...(await audits(`user:#${u.id}`)), ...(await audits(`order:${orderNo}`))];
     expect(rows.map((r) => [r.actor, r.action, r.actorId])).toEqual([
       ['cli', 'user.points', null],
       ['cli', 'user.member', null],
@@ -430,5 +455,33 @@ describe('admin data', () => {
     expect(
       (await call(env, 'GET', '/api/admin/stats', { token: operator.token, query: { from: '2024-01-01', to: '2026-03-01' } })).status,
     ).toBe(400);
+  });
+});
+
+describe('console lists at scale', () => {
+  it('phone search matches the start or the end of a number, newest first; pages stop at CONSOLE_MAX_PAGE and counts at what they show', async () => {
+    const a = await createTestUser(env);
+    const b = await createTestUser(env);
+    const users = async (query: Record<string, string | number>) =>
+      (await call(env, 'GET', '/api/admin/users', { token: operator.token, query })).body;
+    // the first seven digits (every test phone shares a start with others) and the last four
+    const byStart = await users({ phone: b.phone.slice(0, 7), pageSize: 100 });
+    expect(byStart.data.list.map((u: { phone: string }) => u.phone)).toContain(b.phone);
+    const byEnd = await users({ phone: b.phone.slice(-4) });
+    expect(byEnd.data.list.map((u: { phone: string }) => u.phone)).toContain(b.phone);
+    // newest first
+    const both = await users({ phone: b.phone.slice(0, 3), pageSize: 100 });
+    const phones = both.data.list.map((u: { phone: string }) => u.phone);
+    expect(phones.indexOf(b.phone)).toBeLessThan(phones.indexOf(a.phone));
+    expect(both.data.total).toBe(phones.length);
+    // digits in the middle alone find nothing (not a scan of every number)
+    expect((await users({ phone: b.phone.slice(3, 7) })).data.list.map((u: { phone: string }) => u.phone)).not.toContain(b.phone);
+    // past the last page: a clear refusal; within it, the total counts at most what the pages show
+    const tooFar = await call(env, 'GET', '/api/admin/users', { token: operator.token, query: { page: CONSOLE_MAX_PAGE + 1 } });
+    expect(tooFar.status).toBe(400);
+    expect(tooFar.body.message).toContain(`${CONSOLE_MAX_PAGE} 页`);
+    const capped = await users({ page: 1, pageSize: 1 });
+    expect(capped.data.total).toBeLessThanOrEqual(CONSOLE_MAX_PAGE);
+    expect(capped.data.totalCapped ?? false).toBe(capped.data.total === CONSOLE_MAX_PAGE);
   });
 });

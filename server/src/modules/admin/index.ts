@@ -3,7 +3,7 @@
  * It owns no business table: every change goes through the owning module's functions, here wrapped
  * with the audit row in one transaction; the ops command line calls the same actions.
  */
-export { adminRoutes, ADMIN_ROUTES, type AdminRoute } from './routes.ts';
+export { adminRoutes, ADMIN_ROUTES, type AdminRoute, type AdminRoutesOptions } from './routes.ts';
 export {
   adjustPoints,
   auditReconciledPayment,
@@ -15,8 +15,17 @@ export {
   disableUser,
   enableUser,
   logoutEverywhere,
+  markRefunded,
   setDefaultCollect,
   setDefaultContact,
   setMember,
 } from './actions.ts';
-export { CLI_ACTOR, auditedMembershipSettings, listAudit, MEMBERSHIP_ACTION, type Actor } from './audit.ts';
+export {
+  CLI_ACTOR,
+  auditedMembershipSettings,
+  forgetAccountInAudit,
+  listAudit,
+  MEMBERSHIP_ACTION,
+  userTarget,
+  type Actor,
+} from './audit.ts';

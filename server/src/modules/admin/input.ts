@@ -74,6 +74,11 @@ export const ordersQuery = z.strictObject({
     .regex(/^\d{1,11}$/, msg('手机号只能是数字'))
     .optional(),
   orderNo: z.string().regex(ORDER_NO_PATTERN, msg('订单号只能包含字母和数字，最多 40 位')).optional(),
+  /** The gateway's trade number (支付宝交易号 / 微信支付订单号), matched whole. */
+  tradeNo: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,64}$/, msg('交易号只能包含字母和数字，最多 64 位'))
+    .optional(),
   ...dayRangeShape,
   ...pagingShape,
 });
@@ -150,6 +155,16 @@ const contactShape = {
   avatar: imageUrl('头像'),
   wechatQr: imageUrl('微信二维码'),
   remark: text('说明', MAX_REMARK, 0).default(''),
+  wechatId: z
+    .string(msg('微信号格式不正确'))
+    .trim()
+    .regex(/^([a-zA-Z][-_a-zA-Z0-9]{5,19})?$/, msg('微信号应为 6 到 20 位，以字母开头，可含字母、数字、- 和 _'))
+    .default(''),
+  phone: z
+    .string(msg('联系电话格式不正确'))
+    .trim()
+    .regex(/^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|400-?\d{3}-?\d{4})?$/, msg('联系电话应为手机号、带区号的座机或 400 电话'))
+    .default(''),
   enabled: flag('启用').default(true),
 };
 export const contactCreateBody = z.strictObject(contactShape);
@@ -159,6 +174,7 @@ export const collectBody = z
     alipayCollectQr: imageUrl('支付宝收款码', true),
     wxpayCollectQr: imageUrl('微信收款码', true),
     bankAccount: text('银行账户', 200, 0),
+    collectPayee: text('收款人', 50, 0),
   })
   .partial();
 

@@ -9,18 +9,18 @@ import type { AppContext } from '../../http/context.ts';
 import { currentUser } from '../../http/context.ts';
 import { badRequest, forbidden, notFound, ok } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
-import type { ConsoleUserDetail } from '../../../../common/admin-types.ts';
+import type { ConsoleUserDetail, ItemProviderState } from '../../../../common/admin-types.ts';
 import { addDays, localDate, zonedInstant } from '../../../../common/zoned-time.ts';
 import { createAnnouncement, listAnnouncements, updateAnnouncement } from '../announcement/index.ts';
 import { MAX_IMAGE_BYTES, saveImage } from '../files/index.ts';
 import { createGoods, listAllGoods, updateGoods, type GoodsRecord } from '../goods/index.ts';
-import { latestReconciliationReports, listOrdersForConsole, recentOrdersOf } from '../order/index.ts';
+import { latestReconciliationReports, listHeldPayments, listOrdersForConsole, recentOrdersOf, type OrderPayments } from '../order/index.ts';
 import { createOperator, listOperators, updateOperator } from '../operator/index.ts';
 import { createPriceRow, findPriceRow, priceTableForConsole, updatePriceRow } from '../plan-config/index.ts';
 import { recentPlansOf } from '../plan/index.ts';
 import { listLedger } from '../points/index.ts';
 import { sessionSummary } from '../session/index.ts';
-import { consoleStaff, findUserByPhone, roleAllows, searchUsers, toConsoleUser, type ConsoleRole } from '../user/index.ts';
+import { consoleStaff, findUserByPhone, maskPhone, roleAllows, searchUsers, toConsoleUser, type ConsoleRole } from '../user/index.ts';
 import {
   adjustPoints,
   assignContact,
@@ -32,15 +32,23 @@ import {
   disableUser,
   enableUser,
   logoutEverywhere,
+  markRefunded,
   setMember,
 } from './actions.ts';
-import { audited, listAudit, type Actor } from './audit.ts';
+import { audited, ConsoleRefusal, listAudit, recordRefusal, type Actor } from './audit.ts';
+import { API_MESSAGES } from '../../http/messages.ts';
 import * as input from './input.ts';
 import { dailyStats } from './stats.ts';
 import { pathOf } from '../../../../common/routes.ts';
 import * as routes from '../../../../common/routes.ts';
 
-type Handler = (request: FastifyRequest, ctx: AppContext, reply: FastifyReply) => Promise<unknown>;
+/** What a handler may use beyond the request: the app context and the online payment gateways. */
+export interface AdminDeps {
+  ctx: AppContext;
+  payments: OrderPayments;
+}
+
+type Handler = (request: FastifyRequest, ctx: AppContext, reply: FastifyReply, deps: AdminDeps) => Promise<unknown>;
 
 export interface AdminRoute {
   method: 'GET' | 'POST';
@@ -54,7 +62,7 @@ export interface AdminRoute {
 
 const actorOf = (request: FastifyRequest): Actor => {
   const user = currentUser(request);
-  return { id: user.id, name: user.phone, address: request.ip };
+  return { id: user.id, name: maskPhone(user.phone), address: request.ip, role: user.role === 'admin' ? 'admin' : 'operator' };
 };
 
 /** `from`..`to` business days as instants (400 when the end precedes the start). */
@@ -193,9 +201,16 @@ export const ADMIN_ROUTES: AdminRoute[] = [
   {
     method: 'POST',
     url: routes.adminUserDelete.path,
-    role: 'operator',
-    handler: async (r, ctx) =>
-      deleteUser(ctx, actorOf(r), parseInput(input.phoneParams, r.params).phone, parseInput(input.remarkBody, r.body).remark),
+    role: 'admin',
+    handler: async (r, ctx, _reply, { payments }) =>
+      deleteUser(
+        ctx,
+        actorOf(r),
+        parseInput(input.phoneParams, r.params).phone,
+        parseInput(input.remarkBody, r.body).remark,
+        payments,
+        r.log,
+      ),
   },
   {
     method: 'POST',
@@ -227,7 +242,6 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     handler: async (r, ctx) => {
       const { phone } = parseInput(input.phoneParams, r.params);
       const { role } = parseInput(input.roleBody, r.body);
-      if (phone === currentUser(r).phone) throw badRequest('不能修改自己的角色');
       return (await changeRole(ctx, actorOf(r), phone, role)).user;
     },
   },
@@ -386,7 +400,8 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     handler: async (r, ctx) => {
       const q = parseInput(input.auditQuery, r.query);
       const { from, to, ...filters } = q;
-      return listAudit(ctx.db, { ...filters, ...dayRange({ from, to }, ctx.config.timeZone) });
+      const lookUpUserId = async (phone: string) => (await findUserByPhone(ctx.db, phone))?.id ?? null;
+      return listAudit(ctx.db, { ...filters, ...dayRange({ from, to }, ctx.config.timeZone) }, lookUpUserId);
     },
   },
 
@@ -397,23 +412,61 @@ export const ADMIN_ROUTES: AdminRoute[] = [
     role: 'operator',
     handler: async (_r, ctx) => latestReconciliationReports(ctx.db),
   },
+
+  // ---- payments for deleted accounts: refunds to make (operator sees, admin marks) ----
+  {
+    method: 'GET',
+    url: routes.adminRefunds.path,
+    role: 'operator',
+    handler: async (_r, ctx) => listHeldPayments(ctx.db),
+  },
+  {
+    method: 'POST',
+    url: routes.adminRefundDone.path,
+    role: 'admin',
+    handler: async (r, ctx) => {
+      const { orderNo } = parseInput(input.orderParams, r.params);
+      const { remark } = parseInput(input.remarkBody, r.body);
+      return markRefunded(ctx, actorOf(r), orderNo, remark);
+    },
+  },
 ];
 
-export async function adminRoutes(app: FastifyInstance) {
+export interface AdminRoutesOptions {
+  /** The gateway of each online pay type: a deleted account's pending online orders are closed there. */
+  payments: OrderPayments;
+  /** Each platform's product API: on or off, latest success and failure (the item module's lookup). */
+  itemProviders: () => Promise<ItemProviderState[]>;
+}
+
+export async function adminRoutes(app: FastifyInstance, { payments, itemProviders }: AdminRoutesOptions) {
   // Uploads arrive as raw image bytes; their type is checked from the bytes by the files module.
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-  const guard = (role: ConsoleRole) => async (request: FastifyRequest) => {
+  const deps: AdminDeps = { ctx: app.ctx, payments };
+  const guard = (route: Pick<AdminRoute, 'method' | 'url' | 'role'>) => async (request: FastifyRequest) => {
     await app.requireUser(request);
-    if (!roleAllows(currentUser(request).role, role)) throw forbidden(role === 'admin' ? '需要管理员权限' : '没有运营后台权限');
+    const role = currentUser(request).role;
+    if (roleAllows(role, route.role)) return;
+    if (!role) throw forbidden('没有运营后台权限');
+    // Staff beyond their role (an operator on an admin-only route): refused and audited.
+    const refusal = new ConsoleRefusal(API_MESSAGES.console.adminOnly, `${route.method} ${route.url}`, `route:${route.url}`);
+    await recordRefusal(app.ctx, actorOf(request), refusal);
+    throw refusal;
   };
   for (const route of ADMIN_ROUTES) {
     app.route({
       method: route.method,
       url: route.url,
       bodyLimit: route.bodyLimit,
-      preHandler: guard(route.role),
+      preHandler: guard(route),
       config: { idempotent: route.idempotent === true },
-      handler: async (request, reply) => ok(await route.handler(request, app.ctx, reply)),
+      handler: async (request, reply) => ok(await route.handler(request, app.ctx, reply, deps)),
     });
   }
+  // 商品接口 (operator): the providers come from the composition root, not from a module's table
+  app.get(
+    routes.adminItemProviders.path,
+    { preHandler: guard({ method: 'GET', url: routes.adminItemProviders.path, role: 'operator' }) },
+    async () => ok(await itemProviders()),
+  );
 }

@@ -1,80 +1,109 @@
 /**
  * GET /api/item/get (Taobao/Tmall and JD), /api/item/pdd/get and /api/item/pdd/store-name
- * (Pinduoduo): query `url` (a product link or share text) or `itemId` (with `flowType` for
- * /api/item/get, default tb). Answers {flowType, itemId, url, title?, image?, shopName?, price?}.
+ * (Pinduoduo): query `url` (a product link, a short link or the whole share text an app copied)
+ * or `itemId` (with `flowType` for /api/item/get, default tb). Answers {flowType, itemId, url,
+ * title?, image?, shopName?, price? (fen), lookup} (lookup.ts); store-name answers {shopName}.
+ * Refusals: 400 `无法识别的商品链接` (and the field errors), 429 past the per-user or per-address
+ * limit. A platform that fails or is off never fails the lookup: the link still counts.
  */
-import type { FastifyInstance, FastifyBaseLogger } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { badRequest, ok } from '../../http/errors.ts';
-
+import { currentUser } from '../../http/context.ts';
 import { PLATFORM_LABELS, type FlowType } from '../../../../common/domain.ts';
-import { canonicalUrl, isItemId, recogniseItemLink, UNRECOGNISED_LINK, type RecognisedItem } from './links.ts';
-import type { ProductInfo, ProductInfoProvider } from './provider.ts';
+import { canonicalUrl, isItemId, type RecognisedItem } from './links.ts';
 import { msg, parseInput } from '../../http/validate.ts';
 import * as routes from '../../../../common/routes.ts';
+import { SHARE_TEXT_MAX } from './share-text.ts';
+import { ItemLookup, type ItemAnswer } from './lookup.ts';
+import { startDeadline } from './deadline.ts';
+import { AppError } from '../../http/errors.ts';
+import { reportItemProviders } from '../../http/metrics.ts';
+import { startPeriodicJob } from '../../db/exclusive.ts';
+import { HOUR } from '../../lib/clock.ts';
 
-/** The app waits 30 s for a lookup; the provider gets a little less so we still answer the link. */
-const PROVIDER_TIMEOUT_MS = 25_000;
+/** How often expired attempts and answers are removed when no lookup does it (the policy's hourly deletion). */
+export const ITEM_SWEEP_EVERY_MS = HOUR;
 
 const itemQuery = z
   .strictObject({
-    url: z.string().trim().max(2000, msg('商品链接过长')).optional(),
+    url: z.string().trim().max(SHARE_TEXT_MAX, msg('商品链接过长')).optional(),
     itemId: z.string().trim().optional(),
     flowType: z.enum(['tb', 'jd', 'pdd'], msg('平台类型不正确，应为 tb、jd 或 pdd')).optional(),
   })
   .refine((q) => Boolean(q.url || q.itemId), msg('请输入商品链接'));
 
-/** Recognises the query's link (or id) and checks it belongs to one of `allowed`. */
-export function resolveItemQuery(query: z.infer<typeof itemQuery>, allowed: readonly FlowType[], fallback: FlowType): RecognisedItem {
-  let item: RecognisedItem | null;
-  if (query.url) {
-    item = recogniseItemLink(query.url);
-  } else {
-    if (!isItemId(query.itemId!)) throw badRequest('商品 ID 应为 5 到 20 位数字');
-    const flowType = query.flowType ?? fallback;
-    item = { flowType, itemId: query.itemId!, url: canonicalUrl(flowType, query.itemId!) };
-  }
-  if (!item) throw badRequest(UNRECOGNISED_LINK);
+type ItemQuery = z.infer<typeof itemQuery>;
+
+/**
+ * Checks that `item` belongs to one of `allowed` (and to the platform the query named); the refusal
+ * carries the link's own platform (`data.flowType`) for the page to name it.
+ */
+function checkPlatform(item: RecognisedItem, query: ItemQuery, allowed: readonly FlowType[]): void {
+  const data = { flowType: item.flowType };
   if (query.flowType && query.flowType !== item.flowType) {
-    throw badRequest(`该链接是${PLATFORM_LABELS[item.flowType]}商品，与所选平台（${PLATFORM_LABELS[query.flowType]}）不符`);
+    throw badRequest(`该链接是${PLATFORM_LABELS[item.flowType]}商品，与所选平台（${PLATFORM_LABELS[query.flowType]}）不符`, data);
   }
   if (!allowed.includes(item.flowType)) {
-    throw badRequest(`该链接是${PLATFORM_LABELS[item.flowType]}商品，请在${PLATFORM_LABELS[item.flowType]}平台下查询`);
+    throw badRequest(`该链接是${PLATFORM_LABELS[item.flowType]}商品，请在${PLATFORM_LABELS[item.flowType]}平台下查询`, data);
   }
-  return item;
-}
-
-/** Asks the provider, but a slow or failing provider never fails the lookup: the link still counts. */
-export async function lookupItem(provider: ProductInfoProvider, item: RecognisedItem, log?: FastifyBaseLogger) {
-  let info: ProductInfo = {};
-  try {
-    info = await provider.lookup(item, AbortSignal.timeout(PROVIDER_TIMEOUT_MS));
-  } catch (err) {
-    log?.warn({ err, provider: provider.name, item }, 'product info lookup failed; answering the link only');
-  }
-  const known = Object.fromEntries(Object.entries(info).filter(([, v]) => v !== undefined && v !== null && v !== '')) as ProductInfo;
-  return { ...item, ...known };
 }
 
 export interface ItemRoutesOptions {
-  /** What is known about a product beyond its link (an outside service, chosen by modules/index.ts). */
-  provider: ProductInfoProvider;
+  /** The lookup with its providers (built from the settings by modules/index.ts). */
+  lookup: ItemLookup;
 }
 
-export async function itemRoutes(app: FastifyInstance, { provider }: ItemRoutesOptions) {
+export async function itemRoutes(app: FastifyInstance, { lookup }: ItemRoutesOptions) {
   const guard = { preHandler: app.requireUser };
+  // item_provider_failing_seconds reads the shared status rows at each scrape
+  reportItemProviders(() => lookup.providerStates());
+  // lookups sweep as they come; this removes what a quiet hour left (one process at a time)
+  const stopSweep = startPeriodicJob(
+    app.ctx.exclusive,
+    { name: 'item-lookup-sweep', everyMs: ITEM_SWEEP_EVERY_MS, run: () => lookup.removeExpired() },
+    app.log,
+  );
+  app.addHook('onClose', async () => stopSweep());
 
-  app.get(routes.itemGet.path, guard, async (request) => {
-    const item = resolveItemQuery(parseInput(itemQuery, request.query), ['tb', 'jd'], 'tb');
-    return ok(await lookupItem(provider, item, request.log));
-  });
-  app.get(routes.itemPddGet.path, guard, async (request) => {
-    const item = resolveItemQuery(parseInput(itemQuery, request.query), ['pdd'], 'pdd');
-    return ok(await lookupItem(provider, item, request.log));
-  });
+  async function answer(
+    request: { query: unknown; ip: string; user: unknown; log: FastifyInstance['log'] },
+    allowed: readonly FlowType[],
+    fallback: FlowType,
+  ) {
+    const query = parseInput(itemQuery, request.query);
+    const user = currentUser(request as Parameters<typeof currentUser>[0]);
+    const count = async () => {
+      try {
+        await lookup.countAttempt(user.id, request.ip || 'unknown');
+      } catch (error) {
+        if (error instanceof AppError && error.statusCode === 429) lookup.countLimited(query.flowType ?? fallback);
+        throw error;
+      }
+    };
+    // the short link and the platform share one deadline: the answer leaves before the app's 30 s
+    const deadline = startDeadline();
+    try {
+      let found: { item: RecognisedItem; title?: string };
+      if (query.url) {
+        found = await lookup.recognise(query.url, count, deadline.signal);
+      } else {
+        if (!isItemId(query.itemId!)) throw badRequest('商品 ID 应为 5 到 20 位数字');
+        const flowType = query.flowType ?? fallback;
+        await count();
+        found = { item: { flowType, itemId: query.itemId!, url: canonicalUrl(flowType, query.itemId!) } };
+      }
+      checkPlatform(found.item, query, allowed);
+      return await lookup.describe(found.item, found.title, request.log, deadline.signal);
+    } finally {
+      deadline.clear();
+    }
+  }
+
+  app.get(routes.itemGet.path, guard, async (request) => ok<ItemAnswer>(await answer(request, ['tb', 'jd'], 'tb')));
+  app.get(routes.itemPddGet.path, guard, async (request) => ok<ItemAnswer>(await answer(request, ['pdd'], 'pdd')));
   app.get(routes.itemPddStoreName.path, guard, async (request) => {
-    const item = resolveItemQuery(parseInput(itemQuery, request.query), ['pdd'], 'pdd');
-    const found = await lookupItem(provider, item, request.log);
+    const found = await answer(request, ['pdd'], 'pdd');
     return ok({ shopName: found.shopName ?? '' });
   });
 }

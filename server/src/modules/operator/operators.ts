@@ -1,5 +1,5 @@
 /** Operators (专属运营): the one a user is assigned, or the default one for visitors and the unassigned. */
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { operators } from './tables.ts';
 import { bumpCacheVersion, cachedValue } from '../../db/shared-cache.ts';
@@ -27,6 +27,8 @@ export const toServiceInfo = (o: OperatorRow): ServiceInfo => ({
   avatar: o.avatar,
   nickname: o.nickname,
   remark: o.remark,
+  wechatId: o.wechatId,
+  phone: o.phone,
 });
 
 /** Every enabled operator id in assignment order (registration hands them out in turn). */
@@ -40,12 +42,15 @@ export interface CollectAccount {
   alipayCollectQr: string;
   wxpayCollectQr: string;
   bankAccount: string;
+  /** Who receives them ('' when not set). */
+  collectPayee: string;
 }
 
 const collectAccountOf = (operator: OperatorRow | null | undefined): CollectAccount => ({
   alipayCollectQr: operator?.alipayCollectQr ?? '',
   wxpayCollectQr: operator?.wxpayCollectQr ?? '',
   bankAccount: operator?.bankAccount ?? '',
+  collectPayee: operator?.collectPayee ?? '',
 });
 
 /** Where a user's transfer (collect) payments go: their operator's accounts, else the default operator's. */
@@ -111,14 +116,18 @@ export const PLACEHOLDER_COLLECT_DETAILS: CollectAccount = {
   alipayCollectQr: '/service/alipay-collect-qr.svg',
   wxpayCollectQr: '/service/wxpay-collect-qr.svg',
   bankAccount: '开户行：招商银行上海分行　户名：上海某某网络科技有限公司　账号：6214 8300 0000 0000',
+  collectPayee: '上海某某网络科技有限公司',
 };
+
+/** The WeChat QR code of the seeded default operator: a sample picture that reaches nobody. */
+export const PLACEHOLDER_WECHAT_QR = '/service/wechat-qr.svg';
 
 /** First-start data: the default operator with its contact, and (outside production) demo collect accounts. */
 export async function seedDefaultOperator(db: Executor, opts: { demoCollectDetails: boolean }): Promise<void> {
   await db.insert(operators).values({
     nickname: '小美',
     avatar: '/service/operator-avatar.svg',
-    wechatQr: '/service/wechat-qr.svg',
+    wechatQr: PLACEHOLDER_WECHAT_QR,
     remark: '有任何问题请扫码添加微信，工作时间内 10 分钟内回复',
     ...(opts.demoCollectDetails ? PLACEHOLDER_COLLECT_DETAILS : {}),
     isDefault: true,
@@ -144,10 +153,63 @@ export async function removePlaceholderCollectDetails(db: Executor): Promise<num
   return cleared;
 }
 
+/**
+ * Enabled contacts users are shown that still carry the sample WeChat QR code (every page's 联系客服
+ * shows it): go-live refuses them. The default contact first.
+ */
+export async function contactsWithPlaceholderQr(db: Executor): Promise<Array<Pick<OperatorRow, 'id' | 'nickname' | 'isDefault'>>> {
+  return db
+    .select({ id: operators.id, nickname: operators.nickname, isDefault: operators.isDefault })
+    .from(operators)
+    .where(and(eq(operators.wechatQr, PLACEHOLDER_WECHAT_QR), eq(operators.enabled, true)))
+    .orderBy(desc(operators.isDefault), operators.id);
+}
+
+/** Host names reserved for documentation and tests (RFC 2606, 6761): a picture there reaches nobody. */
+const DOCUMENTATION_HOST = /(^|\.)(example\.(com|net|org)|example|test|invalid|localhost)$/;
+
+const onDocumentationHost = (url: string): boolean => {
+  try {
+    return DOCUMENTATION_HOST.test(new URL(url).hostname.toLowerCase().replace(/\.$/, ''));
+  } catch {
+    return false; // a path on this site (/service/…), or not a URL at all
+  }
+};
+
+/** The pictures of a contact users are shown or pay into. */
+export type ContactPicture = 'wechatQr' | 'alipayCollectQr' | 'wxpayCollectQr';
+
+/**
+ * Pictures of enabled contacts on a documentation host (static.example.com, copied from the docs'
+ * examples): the WeChat QR code behind 联系客服, or a collect QR code users transfer money to.
+ * Go-live refuses them like the seeded sample. The default contact first.
+ */
+export async function contactPicturesOnExampleHosts(
+  db: Executor,
+): Promise<Array<Pick<OperatorRow, 'id' | 'nickname' | 'isDefault'> & { picture: ContactPicture; url: string }>> {
+  const rows = await db.select().from(operators).where(eq(operators.enabled, true)).orderBy(desc(operators.isDefault), operators.id);
+  const pictures: ContactPicture[] = ['wechatQr', 'alipayCollectQr', 'wxpayCollectQr'];
+  return rows.flatMap((row) =>
+    pictures
+      .filter((picture) => onDocumentationHost(row[picture]))
+      .map((picture) => ({ id: row.id, nickname: row.nickname, isDefault: row.isDefault, picture, url: row[picture] })),
+  );
+}
+
 /** What the console may set on a service contact (its contact card and its collect accounts). */
 export type OperatorFields = Pick<
   OperatorRow,
-  'nickname' | 'avatar' | 'wechatQr' | 'remark' | 'alipayCollectQr' | 'wxpayCollectQr' | 'bankAccount' | 'enabled'
+  | 'nickname'
+  | 'avatar'
+  | 'wechatQr'
+  | 'remark'
+  | 'wechatId'
+  | 'phone'
+  | 'alipayCollectQr'
+  | 'wxpayCollectQr'
+  | 'bankAccount'
+  | 'collectPayee'
+  | 'enabled'
 >;
 
 export async function listOperators(db: Executor): Promise<OperatorRow[]> {

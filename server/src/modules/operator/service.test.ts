@@ -20,13 +20,22 @@ describe('GET /api/wechat/qr-code', () => {
       avatar: '/service/operator-avatar.svg',
       nickname: '小美',
       remark: '有任何问题请扫码添加微信，工作时间内 10 分钟内回复',
+      wechatId: '',
+      phone: '',
     });
   });
 
   it('gives a user their own operator, and the default one when they have none (or a bad token)', async () => {
     const [own] = await env.ctx.db
       .insert(operators)
-      .values({ nickname: '阿强', avatar: '/a.png', wechatQr: '/qr-a.png', remark: '晚上也在' })
+      .values({
+        nickname: '阿强',
+        avatar: '/a.png',
+        wechatQr: '/qr-a.png',
+        remark: '晚上也在',
+        wechatId: 'aqiang_ops',
+        phone: '13912345678',
+      })
       .returning();
     const u = await createTestUser(env);
     await env.ctx.db.update(users).set({ operatorId: own!.id }).where(eq(users.id, u.id));
@@ -35,6 +44,9 @@ describe('GET /api/wechat/qr-code', () => {
       avatar: '/a.png',
       nickname: '阿强',
       remark: '晚上也在',
+      // a phone cannot scan its own screen: the ID to copy and a number to call
+      wechatId: 'aqiang_ops',
+      phone: '13912345678',
     });
     const none = await createTestUser(env);
     await env.ctx.db.update(users).set({ operatorId: null }).where(eq(users.id, none.id));

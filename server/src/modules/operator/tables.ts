@@ -8,6 +8,11 @@ export const operators = pgTable('operators', {
   avatar: text('avatar').notNull(),
   wechatQr: text('wechat_qr').notNull(),
   remark: text('remark').notNull().default(''),
+  /** What a phone can use where it cannot scan its own screen: the WeChat ID to copy, a number to call ('' when none). */
+  wechatId: text('wechat_id').notNull().default(''),
+  phone: text('phone').notNull().default(''),
+  /** Who receives the transfers (收款人 / 户名), named beside the collect QR codes and bank account. */
+  collectPayee: text('collect_payee').notNull().default(''),
   /** Collect (transfer) payment details shown for pay types 3, 4 and 6. */
   alipayCollectQr: text('alipay_collect_qr').notNull().default(''),
   wxpayCollectQr: text('wxpay_collect_qr').notNull().default(''),

@@ -86,16 +86,18 @@ describe('order creation per pay type', () => {
     }
   });
 
-  it('collect (3, 4, 6): the operator collect QR or bank account and the order number as transfer remark', async () => {
+  it('collect (3, 4, 6): the operator collect QR or bank account, the payee and the order number as transfer remark', async () => {
     const u = await createTestUser(env);
+    const payee = '上海某某网络科技有限公司';
     const ali = (await create(u, integralGoods[0]!.id, 3)).body.data;
-    expect(ali.pay).toEqual({ kind: 'collect', transferRemark: ali.orderNo, alipayCollectQr: '/service/alipay-collect-qr.svg' });
+    expect(ali.pay).toEqual({ kind: 'collect', transferRemark: ali.orderNo, alipayCollectQr: '/service/alipay-collect-qr.svg', payee });
     const wx = (await create(u, integralGoods[0]!.id, 4)).body.data;
-    expect(wx.pay).toEqual({ kind: 'collect', transferRemark: wx.orderNo, wxpayCollectQr: '/service/wxpay-collect-qr.svg' });
+    expect(wx.pay).toEqual({ kind: 'collect', transferRemark: wx.orderNo, wxpayCollectQr: '/service/wxpay-collect-qr.svg', payee });
     const bank = (await create(u, integralGoods[0]!.id, 6)).body.data;
     expect(bank.pay.kind).toBe('collect');
     expect(bank.pay.transferRemark).toBe(bank.orderNo);
     expect(bank.pay.bankAccount).toContain('账号');
+    expect(bank.pay.payee).toBe(payee);
     expect(bank.payTypeText).toBe('银行卡转账');
   });
 
@@ -391,7 +393,7 @@ describe('expiry', () => {
         .poll(async () => (await env.ctx.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status, { timeout: 5000 })
         .toBe('expired');
     } finally {
-      stop();
+      await stop();
     }
     expect(await expireDueOrders(env.ctx.db, env.clock.now(), { orderNo })).toEqual([]);
   });

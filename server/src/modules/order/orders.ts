@@ -5,12 +5,13 @@
  * (paying once, expiry, what the gateways report) is settlement.ts.
  */
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, gt, gte, like, lt, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNull, like, lt, sql, type SQL } from 'drizzle-orm';
 import {
   ORDER_STATUS_LABELS,
   PAY_TYPE_CODES,
   PAY_TYPE_LABELS,
   PAY_TYPES,
+  type OrderCancelReason,
   type OrderStatus,
   type PayType,
 } from '../../../../common/domain.ts';
@@ -19,6 +20,7 @@ import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import { badRequest, conflict, notFound } from '../../http/errors.ts';
 import { MINUTE } from '../../lib/clock.ts';
+import { currentLog } from '../../lib/logger.ts';
 import { findGoodsOnSale } from '../goods/index.ts';
 import { cachedCollectAccountFor, collectAccountFor, collectDetailFor, type CollectAccount } from '../operator/index.ts';
 import { checkMembershipPurchase, findUserById } from '../user/index.ts';
@@ -88,10 +90,12 @@ async function payInstructions(
     return { kind: 'online', ...created };
   }
   if (row.payType === PAY_TYPES.CONTACT_STAFF) return { kind: 'staff', transferRemark };
-  const detail = collectDetailFor(account ?? (await collectAccountOfUser(ctx.db, row.userId)), row.payType);
-  if (row.payType === PAY_TYPES.ALIPAY_COLLECT) return { kind: 'collect', transferRemark, alipayCollectQr: detail };
-  if (row.payType === PAY_TYPES.WXPAY_COLLECT) return { kind: 'collect', transferRemark, wxpayCollectQr: detail };
-  return { kind: 'collect', transferRemark, bankAccount: detail };
+  const collect = account ?? (await collectAccountOfUser(ctx.db, row.userId));
+  const detail = collectDetailFor(collect, row.payType);
+  const payee = collect.collectPayee ? { payee: collect.collectPayee } : {};
+  if (row.payType === PAY_TYPES.ALIPAY_COLLECT) return { kind: 'collect', transferRemark, alipayCollectQr: detail, ...payee };
+  if (row.payType === PAY_TYPES.WXPAY_COLLECT) return { kind: 'collect', transferRemark, wxpayCollectQr: detail, ...payee };
+  return { kind: 'collect', transferRemark, bankAccount: detail, ...payee };
 }
 
 /** Date and time in the business zone plus 6 random digits: readable, sortable, unguessable enough. */
@@ -170,7 +174,39 @@ export async function createOrder(
   if (goodsItem.type === 'member') await checkMembershipPurchase(ctx.db, userId, goodsItem.level!, goodsItem.days!, now); // 409 on a downgrade
   await expireOrders(ctx, payments, { userId });
   const row = await pendingOrNewOrder(ctx, userId, goodsItem, input.payType, now);
-  return { ...toOrderView(row), pay: await payInstructions(ctx, payments, row, input.scene ?? 'qr', account) };
+  try {
+    return { ...toOrderView(row), pay: await payInstructions(ctx, payments, row, input.scene ?? 'qr', account) };
+  } catch (err) {
+    // The answer stays the gateway's 503 (or whatever failed), even if the cancel fails too (the database down).
+    await cancelUnpayable(ctx, payments, row).catch((cancelErr) =>
+      currentLog().error({ err: cancelErr, orderNo: row.orderNo }, 'payment: cancelling an order whose payment failed failed'),
+    );
+    throw err;
+  }
+}
+
+/**
+ * An online order whose payment the gateway did not create (it refused, failed or never answered)
+ * is cancelled with the reason gateway_failed, so neither its owner's list nor the console shows a
+ * 待支付 order that nobody can pay. Only an order without a stored payment: one that already has
+ * its QR code stays payable and pending. Nobody saw a QR code, so nobody can have paid; should the
+ * gateway have created the trade after all (an answer lost to the timeout), it is closed there in
+ * the background, and a payment that still arrived would be booked (payOrder accepts a gateway's
+ * payment of a cancelled order).
+ */
+async function cancelUnpayable(ctx: OrderCtx, payments: OrderPayments, row: OrderRecord): Promise<void> {
+  if (!isOnlinePayType(row.payType) || row.payment) return;
+  const [cancelled] = await ctx.db
+    .update(orders)
+    .set({ status: 'cancelled', cancelReason: 'gateway_failed' satisfies OrderCancelReason })
+    .where(and(eq(orders.id, row.id), eq(orders.status, 'pending'), isNull(orders.payment)))
+    .returning({ orderNo: orders.orderNo });
+  const provider = payments(row.payType);
+  if (!cancelled || !provider || provider.simulated) return;
+  const log = currentLog();
+  provider
+    .closePayment(row.orderNo)
+    .catch((err) => log.warn({ err, orderNo: row.orderNo }, 'payment: closing an order cancelled for its gateway failure failed'));
 }
 
 const findOwn = async (db: Executor, userId: number, orderNo: string) => {

@@ -36,12 +36,21 @@ export interface VerifiedPayment {
   providerTradeNo: string;
 }
 
-/** One payment in a gateway's daily bill. */
-export interface BillPayment {
+/** One row of a gateway's daily bill that moved money: a payment, or money returned (refund, revoked payment). */
+export interface BillEntry {
+  kind: 'payment' | 'refund' | 'revoked';
   orderNo: string;
-  /** Fen, as the bill states it. */
-  amount: number;
   providerTradeNo: string;
+  /** Fen, positive: what was paid, or what went back to the payer. */
+  amount: number;
+  /** The refund's own number (退款批次号 / 商户退款单号), when the bill gives one. */
+  refundNo?: string;
+}
+
+/** A gateway's daily bill as read: its entries, and the rows that could not be read (reported, never guessed). */
+export interface Bill {
+  entries: BillEntry[];
+  unreadable: Array<{ line: number; text: string; reason: string }>;
 }
 
 export interface PaymentGateway {
@@ -54,10 +63,10 @@ export interface PaymentGateway {
   /** Makes the order unpayable at the gateway (an order the gateway never saw counts as closed). */
   closePayment(orderNo: string): Promise<void>;
   /**
-   * The payments of one day (YYYY-MM-DD, Beijing time) in the gateway's daily trade bill (refunds
-   * left out), for reconciliation. Throws while the bill is not published yet or cannot be read.
+   * The gateway's daily trade bill of one day (YYYY-MM-DD, Beijing time), for reconciliation. A day
+   * without trades is an empty bill. Throws while the bill is not published yet or cannot be read.
    */
-  downloadBill?(day: string): Promise<BillPayment[]>;
+  downloadBill?(day: string): Promise<Bill>;
 }
 
 export type OnlinePayType = 1 | 2;
@@ -66,3 +75,11 @@ export const isOnlinePayType = (payType: number): payType is OnlinePayType => pa
 
 /** The gateway taking an online pay type, or null when that pay type is not offered. */
 export type OrderPayments = (payType: OnlinePayType) => PaymentGateway | null;
+
+/** The same gateways without the simulated one (the sandbox): what a client not allowed the development tools is offered. */
+export const withoutSimulated =
+  (payments: OrderPayments): OrderPayments =>
+  (payType) => {
+    const provider = payments(payType);
+    return provider && !provider.simulated ? provider : null;
+  };

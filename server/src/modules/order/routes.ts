@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { currentUser } from '../../http/context.ts';
 import { ok } from '../../http/errors.ts';
@@ -9,8 +9,8 @@ import { checkedField, dateRangeShape, goodsIdField, orderNoField, payTypeField 
 import type { PayScene } from '../../../../common/api-types.ts';
 import { cancelOwnOrder, createOrder, getOwnOrder, listOwnOrders } from './orders.ts';
 import { startExpirySweep } from './settlement.ts';
-import type { OrderPayments } from './payment.ts';
-import { latestDifferencesPerGateway, startDailyReconciliation, type OnReconciledPayment } from './reconcile.ts';
+import { withoutSimulated, type OrderPayments } from './payment.ts';
+import { reconciliationState, startDailyReconciliation, type OnReconciledPayment } from './reconcile.ts';
 import { reportReconciliation } from '../../http/metrics.ts';
 import * as routes from '../../../../common/routes.ts';
 
@@ -43,12 +43,14 @@ export interface OrderRoutesOptions {
 
 export async function orderRoutes(app: FastifyInstance, { payments, onReconciledPayment }: OrderRoutesOptions) {
   const { ctx } = app;
+  // The sandbox is a development tool: offered only to clients allowed those (app.devToolsAllowed).
+  const realPayments = withoutSimulated(payments);
+  const paymentsFor = (request: FastifyRequest) => (app.devToolsAllowed(request) ? payments : realPayments);
   const stopSweep = startExpirySweep(ctx, payments, app.log);
   const stopReconciliation = startDailyReconciliation(ctx, payments, { onCredited: onReconciledPayment, log: app.log });
-  reportReconciliation(() => latestDifferencesPerGateway(ctx.db));
+  reportReconciliation(() => reconciliationState(ctx, payments));
   app.addHook('onClose', async () => {
-    stopSweep();
-    stopReconciliation();
+    await Promise.all([stopSweep(), stopReconciliation()]);
   });
 
   /**
@@ -57,13 +59,13 @@ export async function orderRoutes(app: FastifyInstance, { payments, onReconciled
    */
   app.post(routes.orderCreate.path, { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
     const input = parseInput(createBody, request.body);
-    return ok(await createOrder(ctx, currentUser(request), input, payments));
+    return ok(await createOrder(ctx, currentUser(request), input, paymentsFor(request)));
   });
 
   /** The owner cancels a pending order (closed at its gateway first). */
   app.post(routes.orderCancel.path, { preHandler: app.requireUser }, async (request) => {
     const { orderNo } = parseInput(cancelBody, request.body);
-    return ok(await cancelOwnOrder(ctx, currentUser(request).id, orderNo, payments));
+    return ok(await cancelOwnOrder(ctx, currentUser(request).id, orderNo, paymentsFor(request)));
   });
 
   /** type=record: the user's orders; type=integral-details: their points ledger. Newest first. */
@@ -74,12 +76,12 @@ export async function orderRoutes(app: FastifyInstance, { payments, onReconciled
     if (q.type === 'integral-details') {
       return ok(await listLedger(ctx.db, userId, { page: q.page, pageSize: q.pageSize, ...range }));
     }
-    return ok(await listOwnOrders(ctx, userId, { page: q.page, pageSize: q.pageSize, orderNo: q.orderNo, ...range }, payments));
+    return ok(await listOwnOrders(ctx, userId, { page: q.page, pageSize: q.pageSize, orderNo: q.orderNo, ...range }, paymentsFor(request)));
   });
 
   /** One of the caller's orders (the app polls it while waiting for payment); 404 for others'. */
   app.get(routes.orderDetail.path, { preHandler: app.requireUser }, async (request) => {
     const { orderNo } = parseInput(detailQuery, request.query);
-    return ok(await getOwnOrder(ctx, currentUser(request).id, orderNo, payments));
+    return ok(await getOwnOrder(ctx, currentUser(request).id, orderNo, paymentsFor(request)));
   });
 }

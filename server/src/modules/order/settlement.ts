@@ -4,7 +4,7 @@
  * raced: the sandbox, a gateway's notification, a query at the gateway, staff or reconciliation.
  * Unpaid orders expire (lazily, and by a periodic sweep) after their gateway is asked once more.
  */
-import { and, eq, gt, inArray, isNotNull, lte, notInArray, type SQL } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, notInArray, type SQL } from 'drizzle-orm';
 import { ORDER_STATUS_LABELS, PAY_TYPES, type OrderStatus } from '../../../../common/domain.ts';
 import type { OrderRow } from '../../../../common/api-types.ts';
 import { formatPoints } from '../../../../common/points-format.ts';
@@ -13,11 +13,11 @@ import { startPeriodicJob } from '../../db/exclusive.ts';
 import type { AppContext } from '../../http/context.ts';
 import { conflict, notFound } from '../../http/errors.ts';
 import { MINUTE } from '../../lib/clock.ts';
-import type { Logger } from '../../lib/logger.ts';
+import { currentLog, type LogSink } from '../../lib/logger.ts';
 import { changePoints } from '../points/index.ts';
-import { applyMembershipPurchase } from '../user/index.ts';
+import { applyMembershipPurchase, lockAccount } from '../user/index.ts';
 import { isOnlinePayType, type OnlinePayType, type OrderPayments, type VerifiedPayment } from './payment.ts';
-import { orders } from './tables.ts';
+import { heldPayments, orders } from './tables.ts';
 import { toOrderView, type OrderCtx, type OrderRecord } from './view.ts';
 
 type ExpiryScope = { userId?: number; orderNo?: string };
@@ -58,7 +58,7 @@ async function settleDuePaidAtGateway(ctx: OrderCtx, payments: OrderPayments, no
       const payment = await provider.queryPayment(row.orderNo);
       if (payment && payment.orderNo === row.orderNo) await settleGatewayPayment(ctx, payment);
     } catch (err) {
-      console.error(`payment: asking about ${row.orderNo} before expiring it failed; it stays pending`, err);
+      currentLog().warn({ err, orderNo: row.orderNo }, 'payment: asking the gateway about a due order failed; it stays pending');
       unanswered.push(row.orderNo);
     }
   }
@@ -69,8 +69,37 @@ async function settleDuePaidAtGateway(ctx: OrderCtx, payments: OrderPayments, no
 function closeInBackground(payments: OrderPayments, expired: Array<{ orderNo: string; payType: number }>) {
   for (const { orderNo, payType } of expired) {
     const provider = isOnlinePayType(payType) ? payments(payType) : null;
-    provider?.closePayment(orderNo).catch((err) => console.error(`payment: closing expired order ${orderNo} failed`, err));
+    const log = currentLog();
+    provider?.closePayment(orderNo).catch((err) => log.warn({ err, orderNo }, 'payment: closing an expired order at its gateway failed'));
   }
+}
+
+/**
+ * Closes cancelled online orders at their gateways (a deleted account's, once the deletion has
+ * committed), so the old QR code or cashier page can no longer be paid. Waits for each gateway; a
+ * gateway that fails is logged and the order stays cancelled here: a payment that still arrives is
+ * held as a refund to make. Answers the orders that could not be closed.
+ */
+export async function closeAtGateways(
+  payments: OrderPayments,
+  cancelled: Array<{ orderNo: string; payType: number }>,
+  log: Pick<LogSink, 'warn'>,
+): Promise<string[]> {
+  const failed: string[] = [];
+  for (const { orderNo, payType } of cancelled) {
+    const provider = isOnlinePayType(payType) ? payments(payType) : null;
+    if (!provider || provider.simulated) continue;
+    try {
+      await provider.closePayment(orderNo);
+    } catch (err) {
+      log.warn(
+        { err, orderNo, gateway: provider.name },
+        'closing a cancelled order at its gateway failed: a late payment will be held for refund',
+      );
+      failed.push(orderNo);
+    }
+  }
+  return failed;
 }
 
 /** Due online orders asked about at their gateway (paid ones booked), then expireDueOrders, then each expired online order is closed at its gateway. */
@@ -102,12 +131,21 @@ export interface PayResult {
   changed: boolean;
   /** Balance after crediting a points order. */
   integral?: number;
+  /**
+   * The gateway took the money for an order of a deleted account: nothing was credited, the
+   * payment waits as a refund to make (held_payments).
+   */
+  held?: boolean;
 }
 
 /**
  * Pays an order: the one path used by the sandbox, provider notifications and `order:confirm`.
  * At most once per order: only the transaction whose conditional UPDATE moves it from pending
  * to paid credits anything; replays answer the paid order with changed = false.
+ *
+ * The owner's row is locked first (as a deletion locks it first): a payment and a deletion (注销)
+ * of the same account run one after the other. A gateway payment for an order whose account is
+ * deleted credits nothing and is held as a refund to make (held = true; once per order).
  */
 export async function payOrder(
   ctx: OrderCtx,
@@ -123,9 +161,20 @@ export async function payOrder(
     ? inArray(orders.status, ['pending', 'expired', 'cancelled'])
     : and(eq(orders.status, 'pending'), gt(orders.expiresAt, now));
   return ctx.db.transaction(async (tx) => {
+    const [target] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.orderNo, orderNo), ...mine));
+    if (!target) throw notFound('订单不存在');
+    const owner = await lockAccount(tx, target.userId);
+    if (owner?.deletedAt && target.status !== 'paid') {
+      if (!evidence.confirmedByGateway) throw conflict(`订单${ORDER_STATUS_LABELS[target.status as OrderStatus]}，不能支付`);
+      await holdPayment(tx, target, evidence, now);
+      return { order: toOrderView(target), changed: false, held: true };
+    }
     const [paid] = await tx
       .update(orders)
-      .set({ status: 'paid', paidAt: now })
+      .set({ status: 'paid', paidAt: now, providerTradeNo: evidence.providerTradeNo || null })
       .where(and(eq(orders.orderNo, orderNo), payable, ...mine))
       .returning();
     if (!paid) {
@@ -134,7 +183,11 @@ export async function payOrder(
         .from(orders)
         .where(and(eq(orders.orderNo, orderNo), ...mine));
       if (!existing) throw notFound('订单不存在');
-      if (existing.status === 'paid') return { order: toOrderView(existing), changed: false };
+      if (existing.status === 'paid') {
+        // Paid before the trade number was known (or kept): a later report of the same payment records it.
+        if (evidence.providerTradeNo && !existing.providerTradeNo) await recordTradeNo(tx, orderNo, evidence.providerTradeNo);
+        return { order: toOrderView(existing), changed: false };
+      }
       if (existing.status === 'expired' || existing.status === 'pending') throw conflict('订单已过期，不能再支付，请重新下单');
       throw conflict(`订单${ORDER_STATUS_LABELS[existing.status as OrderStatus]}，不能支付`);
     }
@@ -160,6 +213,29 @@ export async function payOrder(
     await onPaid?.(tx, result);
     return result;
   });
+}
+
+/** Stores the gateway's trade number of a paid order that has none yet (never replaces one). */
+export async function recordTradeNo(db: Executor, orderNo: string, providerTradeNo: string): Promise<void> {
+  await db
+    .update(orders)
+    .set({ providerTradeNo })
+    .where(and(eq(orders.orderNo, orderNo), eq(orders.status, 'paid'), isNull(orders.providerTradeNo)));
+}
+
+/** Records a gateway payment for a deleted account's order as a refund to make (a repeat adds nothing). */
+async function holdPayment(tx: Tx, order: OrderRecord, evidence: PaymentEvidence, now: Date): Promise<void> {
+  await tx
+    .insert(heldPayments)
+    .values({
+      orderNo: order.orderNo,
+      userId: order.userId,
+      payType: order.payType,
+      amount: evidence.paidAmount ?? order.amount,
+      providerTradeNo: evidence.providerTradeNo ?? null,
+      receivedAt: now,
+    })
+    .onConflictDoNothing({ target: heldPayments.orderNo });
 }
 
 /** A payment the gateway reports, booked through payOrder (once, whatever else reports it too). */
@@ -188,7 +264,7 @@ export async function settleIfPaidAtGateway(ctx: OrderCtx, payments: OrderPaymen
     await settleGatewayPayment(ctx, payment);
     return true;
   } catch (err) {
-    console.error(`payment: settling ${row.orderNo} from a query failed`, err);
+    currentLog().warn({ err, orderNo: row.orderNo }, 'payment: settling an order from a gateway query failed');
     return false;
   }
 }
@@ -200,8 +276,8 @@ export async function settleIfPaidAtGateway(ctx: OrderCtx, payments: OrderPaymen
 export function startExpirySweep(
   ctx: OrderCtx & Pick<AppContext, 'exclusive'>,
   payments: OrderPayments,
-  log: Pick<Logger, 'error'>,
+  log: LogSink,
   everyMs = MINUTE,
-): () => void {
+): () => Promise<void> {
   return startPeriodicJob(ctx.exclusive, { name: 'order-expiry', everyMs, run: () => expireOrders(ctx, payments) }, log);
 }

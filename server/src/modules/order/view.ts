@@ -1,5 +1,13 @@
 /** An order row as the API answers it. */
-import { ORDER_STATUS_LABELS, PAY_TYPE_LABELS, type OrderStatus, type PayType } from '../../../../common/domain.ts';
+import {
+  ORDER_CANCEL_REASON_LABELS,
+  ORDER_CANCEL_REASONS,
+  ORDER_STATUS_LABELS,
+  PAY_TYPE_LABELS,
+  type OrderCancelReason,
+  type OrderStatus,
+  type PayType,
+} from '../../../../common/domain.ts';
 import type { OrderRow } from '../../../../common/api-types.ts';
 import type { AppContext } from '../../http/context.ts';
 import type { orders } from './tables.ts';
@@ -24,5 +32,14 @@ export function toOrderView(row: OrderRecord): OrderRow {
     paidAt: row.paidAt ? row.paidAt.toISOString() : null,
     expiresAt: row.expiresAt.toISOString(),
     goods: row.goodsSnapshot,
+    ...cancelReasonOf(row),
   };
+}
+
+const isCancelReason = (value: string | null): value is OrderCancelReason =>
+  (ORDER_CANCEL_REASONS as readonly (string | null)[]).includes(value);
+
+function cancelReasonOf(row: OrderRecord): Pick<OrderRow, 'cancelReason' | 'cancelReasonText'> {
+  if (row.status !== 'cancelled' || !isCancelReason(row.cancelReason)) return {};
+  return { cancelReason: row.cancelReason, cancelReasonText: ORDER_CANCEL_REASON_LABELS[row.cancelReason] };
 }

@@ -12,7 +12,9 @@ import {
   fenToYuan,
   GATEWAY_TIMEOUT_MS,
   RejectedNotification,
+  safeGatewayText,
   yuanToFen,
+  type GatewayFailureLog,
   type PaymentProvider,
   type PaymentRequest,
   type ProviderNotification,
@@ -42,7 +44,8 @@ export interface AlipayProviderOptions {
   /** Where Alipay posts notifications; the phone cashier returns the payer to returnUrl. */
   notifyUrl: string;
   returnUrl: string;
-  log: (message: string) => void;
+  /** Where failed calls are reported (the server: logGatewayFailure). */
+  log: GatewayFailureLog;
   /** How long a gateway call may take before it is answered 503 (default 10 s). */
   timeoutMs?: number;
 }
@@ -64,13 +67,28 @@ export function createAlipayProvider(settings: AlipaySettings, options: AlipayPr
     try {
       return (await sdk.exec(method, { ...extra, bizContent }, { validateSign: true })) as AlipayAnswer;
     } catch (err) {
-      options.log(`alipay ${method} failed: ${(err as Error).message}`);
+      const message = (err as Error).message;
+      // The SDK names the HTTP status of an error answer only in its message ("HTTP 请求错误, status: 502").
+      const status = Number(/status: (\d{3})\b/.exec(message)?.[1]) || undefined;
+      options.log({
+        gateway: 'alipay',
+        call: method,
+        outcome: 'unreachable',
+        ...(status ? { status } : {}),
+        message: safeGatewayText(message),
+      });
       throw unavailable();
     }
   }
 
   const failed = (method: string, answer: AlipayAnswer) => {
-    options.log(`alipay ${method} refused: ${answer.code} ${answer.msg} ${answer.subCode ?? ''} ${answer.subMsg ?? ''}`);
+    options.log({
+      gateway: 'alipay',
+      call: method,
+      outcome: 'refused',
+      code: [answer.code, answer.subCode].filter(Boolean).join(' '),
+      message: safeGatewayText([answer.msg, answer.subMsg].filter(Boolean).join(' ')),
+    });
     return unavailable();
   };
 

@@ -2,4 +2,4 @@
 export { payRoutes } from './routes.ts';
 export { createPaymentGateways, type PaymentGateways } from './providers.ts';
 export { paymentSettings, readPaymentSettings, type PaymentSettings } from './settings.ts';
-export type { PaymentProvider } from './provider.ts';
+export type { GatewayFailure, PaymentProvider } from './provider.ts';

@@ -6,13 +6,22 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { orders } from '../../tables.ts';
+import { orders, users } from '../../tables.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { createAlipayProvider } from './alipay.ts';
+import type { GatewayFailure } from './provider.ts';
 import { cancelPendingOrder } from '../order/index.ts';
 import { readPaymentSettings } from './settings.ts';
 import { FakeAlipay } from '../../../test/support/fakes/alipay.ts';
-import { balanceChecked, expectEachCallTimesOut, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from '../../../test/support/pay-support.ts';
+import {
+  balanceChecked,
+  consoleOrdersByTradeNo,
+  expectEachCallTimesOut,
+  orderStatus,
+  PUBLIC_BASE_URL,
+  storedTradeNo,
+  useGatewayEnv,
+} from '../../../test/support/pay-support.ts';
 import { call, createTestUser, type TestUser } from '../../../test/support/support.ts';
 
 const t = useGatewayEnv(() => new FakeAlipay().start());
@@ -74,35 +83,80 @@ describe('creating a payment', () => {
     expect(wx.body).toMatchObject({ success: false, message: '微信支付暂未开通，请选择其他支付方式' });
   });
 
-  it('a gateway that cannot be reached: 503 in Chinese; the next attempt resumes the order and gets its QR code', async () => {
+  /** order/create while the fake fails the way `fail` sets it: 503 in Chinese, and no payable-looking order left behind. */
+  async function expectFailedCreationCancelled(fail: () => void, label: string) {
     const u = await createTestUser(t.env);
-    t.fake.failWith = 502;
+    fail();
     let first;
     try {
       first = await call(t.env, 'POST', '/api/order/create', { token: u.token, body: { goodsId: t.goods[2]!.id, payType: 1 } });
     } finally {
       t.fake.failWith = null;
+      t.fake.hang = false;
+      t.fake.refuseWith = null;
     }
-    expect(first.status).toBe(503);
+    expect(first.status, label).toBe(503);
     expect(first.body).toMatchObject({ success: false, message: '支付宝暂时无法处理，请稍后再试或选择其他支付方式' });
+    // The user's list and the console's queue: the order is cancelled with its reason, not 待支付.
+    const listed = (await call(t.env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record', page: 1, pageSize: 10 } })).body
+      .data;
+    expect(listed.list, label).toEqual([
+      expect.objectContaining({
+        status: 'cancelled',
+        statusText: '已取消',
+        cancelReason: 'gateway_failed',
+        cancelReasonText: '支付渠道未能创建付款，订单已自动取消',
+      }),
+    ]);
+    const staff = await createTestUser(t.env);
+    await t.env.ctx.db.update(users).set({ role: 'operator' }).where(eq(users.id, staff.id));
+    const queue = (
+      await call(t.env, 'GET', '/api/admin/orders', { token: staff.token, query: { status: 'pending', page: 1, pageSize: 100 } })
+    ).body.data;
+    expect(
+      queue.list.map((o: { orderNo: string }) => o.orderNo),
+      label,
+    ).not.toContain(listed.list[0].orderNo);
+    // Buying again makes a new order, payable at once.
     const retry = await buy(u, t.goods[2]!);
     expect(retry.pay.qrCode).toMatch(/^https:\/\/qr\.alipay\.com\/fake/);
-    const mine = await t.env.ctx.db.select().from(orders).where(eq(orders.userId, u.id));
-    expect(mine.map((o) => o.orderNo)).toEqual([retry.orderNo]);
+    const mine = await t.env.ctx.db.select().from(orders).where(eq(orders.userId, u.id)).orderBy(orders.id);
+    expect(mine.map((o) => [o.status, o.cancelReason])).toEqual([
+      ['cancelled', 'gateway_failed'],
+      ['pending', null],
+    ]);
+  }
+
+  it('the gateway down (HTTP 502): 503 in Chinese, the order cancelled with its reason; buying again gets a new QR code', async () => {
+    await expectFailedCreationCancelled(() => (t.fake.failWith = 502), 'HTTP 502');
   });
+
+  it('the gateway refusing (40004 ACQ.SYSTEM_ERROR): the same', async () => {
+    await expectFailedCreationCancelled(() => (t.fake.refuseWith = { subCode: 'ACQ.SYSTEM_ERROR', subMsg: '系统错误' }), 'refused');
+  });
+
+  it('the gateway never answering (past the 10 s timeout): the same', async () => {
+    await expectFailedCreationCancelled(() => (t.fake.hang = true), 'no answer');
+  }, 60_000);
 });
 
 describe('notifications (POST /api/pay/notify/alipay)', () => {
-  it('a genuine one pays the order once: success, the points credited, balance = ledger', async () => {
+  it('a genuine one pays the order once: success, the points credited, balance = ledger, the trade number kept and searchable', async () => {
     const u = await createTestUser(t.env);
     const order = await buy(u);
-    t.fake.pay(order.orderNo);
+    const trade = t.fake.pay(order.orderNo);
     const res = await notify(t.fake.notification({ out_trade_no: order.orderNo, total_amount: yuan(order.amount) }));
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^text\/plain/);
     expect(res.body).toBe('success');
     expect(await balance(u.id)).toBe(t.goods[0]!.points);
     expect(await statusOf(order.orderNo)).toBe('paid');
+    expect(trade.tradeNo).toMatch(/^\d{28}$/);
+    expect(await storedTradeNo(t.env, order.orderNo)).toBe(trade.tradeNo);
+    expect(await consoleOrdersByTradeNo(t.env, trade.tradeNo)).toEqual([
+      expect.objectContaining({ orderNo: order.orderNo, providerTradeNo: trade.tradeNo, status: 'paid' }),
+    ]);
+    expect(await consoleOrdersByTradeNo(t.env, trade.tradeNo.slice(0, -1))).toEqual([]);
   });
 
   it('replayed 20 times at once: every answer is success, credited once', async () => {
@@ -153,6 +207,7 @@ describe('orders whose notification never came', () => {
     await new Promise((r) => setTimeout(r, 5_100)); // queries are spaced 5 seconds apart per order
     expect((await detail()).body.data.status).toBe('paid');
     expect(await balance(u.id)).toBe(t.goods[0]!.points);
+    expect(await storedTradeNo(t.env, order.orderNo)).toMatch(/^\d{28}$/);
     expect(t.fake.callsOf('alipay.trade.query').filter((c) => c.biz.out_trade_no === order.orderNo).length).toBeGreaterThanOrEqual(2);
     // The late notification changes nothing.
     expect((await notify(t.fake.notification({ out_trade_no: order.orderNo, total_amount: yuan(order.amount) }))).body).toBe('success');
@@ -256,7 +311,7 @@ describe('cancel and expiry close the trade at the gateway', () => {
 describe('a gateway that never answers', () => {
   it('create, query and close are each answered 503 in Chinese once the timeout passes', async () => {
     const { settings } = readPaymentSettings({ ...t.fake.env, PUBLIC_BASE_URL });
-    const logged: string[] = [];
+    const logged: GatewayFailure[] = [];
     const provider = createAlipayProvider(settings.alipay!, {
       notifyUrl: 'https://a.test/n',
       returnUrl: 'https://a.test/r',

@@ -53,6 +53,19 @@ describe('collect details owned by operators', () => {
     expect(order.pay).toEqual({ kind: 'collect', transferRemark: order.orderNo, alipayCollectQr: '/uploads/alipay-qr.png' });
     const bank = (await call(env, 'POST', '/api/order/create', { token: u.token, body: { goodsId: goods[0].id, payType: 6 } })).body.data;
     expect(bank.pay.bankAccount).toBe('开户行：建设银行 户名：某某公司 账号：6217 0000 1111 2222');
+    // who receives the transfers, named beside the QR and the account once set (a payee offers no method by itself)
+    expect(await ops('collect:set', 'payee', '某某公司')).toEqual({
+      code: 0,
+      output: expect.stringContaining('收款人：（未设置） -> 「某某公司」'),
+    });
+    expect(await offered(u.token)).toEqual([3, 6, 9]);
+    const named = (await call(env, 'POST', '/api/order/create', { token: u.token, body: { goodsId: goods[1].id, payType: 3 } })).body.data;
+    expect(named.pay).toEqual({
+      kind: 'collect',
+      transferRemark: named.orderNo,
+      alipayCollectQr: '/uploads/alipay-qr.png',
+      payee: '某某公司',
+    });
     expect(await ops('collect:set', 'alipay', '-')).toEqual({
       code: 0,
       output: expect.stringContaining('-> （未设置），该转账方式不再提供'),

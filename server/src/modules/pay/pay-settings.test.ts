@@ -58,9 +58,9 @@ describe('readPaymentSettings', () => {
     });
     expect(settings.wechatPay).toBeUndefined();
     expect(problems).toEqual([
-      'Invalid setting PUBLIC_BASE_URL="shop.example.com": set it to a full http(s) URL.',
-      'Invalid setting ALIPAY_PUBLIC_KEY_FILE="/nonexistent/alipay.pem": the file cannot be read (ENOENT).',
-      expect.stringMatching(/^Missing setting ALIPAY_PUBLIC_KEY \(or ALIPAY_PUBLIC_KEY_FILE\): .*\(Alipay is configured in part\)\.$/),
+      'PUBLIC_BASE_URL: "shop.example.com" is not a full http(s) URL; set it to one.',
+      'ALIPAY_PUBLIC_KEY_FILE: "/nonexistent/alipay.pem" cannot be read (ENOENT); name a file this user can read.',
+      expect.stringMatching(/^ALIPAY_PUBLIC_KEY \(or ALIPAY_PUBLIC_KEY_FILE\): missing \(Alipay is configured in part\); set it to .*\.$/),
       ...[
         'WECHATPAY_APPID',
         'WECHATPAY_SERIAL_NO',
@@ -70,13 +70,13 @@ describe('readPaymentSettings', () => {
         'WECHATPAY_API_V3_KEY',
       ].map((name) =>
         expect.stringMatching(
-          new RegExp(`^Missing setting ${name.replace(/[()]/g, '\\$&')}: .*\\(WeChat Pay is configured in part\\)\\.$`),
+          new RegExp(`^${name.replace(/[()]/g, '\\$&')}: missing \\(WeChat Pay is configured in part\\); set it to .*\\.$`),
         ),
       ),
     ]);
     const badKey = readPaymentSettings({ ALIPAY_APP_ID: '1', ALIPAY_PRIVATE_KEY: 'not a key', ALIPAY_PUBLIC_KEY: publicPem }).problems;
     expect(badKey).toEqual([
-      "Invalid setting ALIPAY_PRIVATE_KEY: set it to an RSA private key (PEM, or the bare base64 the vendor's key tool prints).",
+      "ALIPAY_PRIVATE_KEY: not an RSA private key; set it to one (PEM, or the bare base64 the vendor's key tool prints).",
     ]);
   });
 
@@ -108,8 +108,10 @@ describe('production start', () => {
       child.stderr.setEncoding('utf8').on('data', (chunk) => (stderr += chunk));
       const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
       expect(code).toBe(1);
-      expect(stderr).toContain('Missing payment settings: set ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY (Alipay)');
-      expect(stderr).toContain('Missing setting PUBLIC_BASE_URL');
+      expect(stderr).toContain(
+        'payment gateway: none configured, and production takes real payments only; set ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY (Alipay)',
+      );
+      expect(stderr).toContain('PUBLIC_BASE_URL: missing; ');
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -8,9 +8,18 @@ import { describe, expect, it } from 'vitest';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { MINUTE } from '../../lib/clock.ts';
 import { createWechatPayProvider } from './wechatpay.ts';
+import type { GatewayFailure } from './provider.ts';
 import { readPaymentSettings } from './settings.ts';
 import { FakeWechatPay } from '../../../test/support/fakes/wechatpay.ts';
-import { balanceChecked, expectEachCallTimesOut, orderStatus, PUBLIC_BASE_URL, useGatewayEnv } from '../../../test/support/pay-support.ts';
+import {
+  balanceChecked,
+  consoleOrdersByTradeNo,
+  expectEachCallTimesOut,
+  orderStatus,
+  PUBLIC_BASE_URL,
+  storedTradeNo,
+  useGatewayEnv,
+} from '../../../test/support/pay-support.ts';
 import { call, createTestUser, type TestUser } from '../../../test/support/support.ts';
 
 const t = useGatewayEnv(() => new FakeWechatPay().start());
@@ -49,12 +58,16 @@ describe('WeChat Pay Native', () => {
   it('a genuine notification pays once (204); replayed 20 times at once, credited once', async () => {
     const u = await createTestUser(t.env);
     const order = await buy(u);
-    t.fake.pay(order.orderNo);
+    const paid = t.fake.pay(order.orderNo);
     const n = t.fake.notification({ out_trade_no: order.orderNo });
     const answers = await Promise.all(Array.from({ length: 20 }, () => notify(n)));
     expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(204));
     expect(await statusOf(order.orderNo)).toBe('paid');
     expect(await balance(u.id)).toBe(t.goods[0]!.points);
+    // The transaction_id is kept and the console finds the order by it.
+    expect(paid.transaction_id).toMatch(/^42000\d{23}$/);
+    expect(await storedTradeNo(t.env, order.orderNo)).toBe(paid.transaction_id);
+    expect((await consoleOrdersByTradeNo(t.env, paid.transaction_id)).map((o) => o.orderNo)).toEqual([order.orderNo]);
   });
 
   it('forged signature, altered body, wrong amount, unknown order, other merchant, wrong key, stale: 400 FAIL, nothing credited', async () => {
@@ -88,6 +101,7 @@ describe('WeChat Pay Native', () => {
     t.fake.pay(order.orderNo);
     const detail = await call(t.env, 'GET', '/api/order/detail', { token: u.token, query: { orderNo: order.orderNo } });
     expect(detail.body.data.status).toBe('paid');
+    expect(await storedTradeNo(t.env, order.orderNo)).toBe(t.fake.transactions.get(order.orderNo)!.transaction_id);
     expect(t.fake.calls.some((c) => c.method === 'GET' && c.path === `/v3/pay/transactions/out-trade-no/${order.orderNo}`)).toBe(true);
     expect(await balance(u.id)).toBe(t.goods[0]!.points);
   });
@@ -108,10 +122,50 @@ describe('WeChat Pay Native', () => {
   });
 });
 
+describe('an order whose Native order WeChat Pay did not make', () => {
+  it('refused (HTTP 500 SYSTEM_ERROR): 503 in Chinese, cancelled with its reason, nothing payable listed', async () => {
+    const u = await createTestUser(t.env);
+    t.fake.failWith = 500;
+    let res;
+    try {
+      res = await call(t.env, 'POST', '/api/order/create', { token: u.token, body: { goodsId: t.goods[1]!.id, payType: 2 } });
+    } finally {
+      t.fake.failWith = null;
+    }
+    expect(res.status).toBe(503);
+    expect(res.body.message).toBe('微信支付暂时无法处理，请稍后再试或选择其他支付方式');
+    const listed = (await call(t.env, 'GET', '/api/order/list', { token: u.token, query: { type: 'record', page: 1, pageSize: 10 } })).body
+      .data;
+    expect(listed.list).toEqual([expect.objectContaining({ status: 'cancelled', cancelReason: 'gateway_failed' })]);
+    // Even if a payment came for it after all, it would be booked, not lost (payOrder takes a gateway's payment of a cancelled order).
+    expect(await balance(u.id)).toBe(0);
+  });
+
+  it('an order that already has its QR code stays pending (and payable) when making it again fails', async () => {
+    const u = await createTestUser(t.env);
+    const order = await buy(u, t.goods[2]!);
+    t.fake.failWith = 500;
+    try {
+      // The phone scene asks WeChat Pay again (a desktop resume reuses the stored code without a call).
+      const again = await call(t.env, 'POST', '/api/order/create', {
+        token: u.token,
+        body: { goodsId: t.goods[2]!.id, payType: 2, scene: 'wap' },
+      });
+      expect(again.status).toBe(503);
+    } finally {
+      t.fake.failWith = null;
+    }
+    expect(await statusOf(order.orderNo)).toBe('pending');
+    const resumed = await buy(u, t.goods[2]!);
+    expect(resumed.orderNo).toBe(order.orderNo);
+    expect(resumed.pay.qrCode).toBe(order.pay.qrCode);
+  });
+});
+
 describe('a gateway that never answers', () => {
   it('create, query and close are each answered 503 in Chinese once the timeout passes', async () => {
     const { settings } = readPaymentSettings({ ...t.fake.env, PUBLIC_BASE_URL });
-    const logged: string[] = [];
+    const logged: GatewayFailure[] = [];
     const provider = createWechatPayProvider(settings.wechatPay!, {
       notifyUrl: 'https://a.test/n',
       log: (m) => logged.push(m),

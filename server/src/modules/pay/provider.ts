@@ -4,6 +4,7 @@
  * verification of the gateway's asynchronous notification. Orders only see the gateway half.
  */
 import type { PaymentGateway, PaymentInstructions, PaymentRequest, VerifiedPayment } from '../order/index.ts';
+import { currentLog } from '../../lib/logger.ts';
 
 export type { PaymentInstructions, PaymentRequest, VerifiedPayment };
 
@@ -36,4 +37,46 @@ export function yuanToFen(text: unknown): number {
   if (typeof text !== 'string' || !/^\d{1,12}(\.\d{1,2})?$/.test(text)) return Number.NaN;
   const [whole, fraction = ''] = text.split('.');
   return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/**
+ * A gateway call that failed, as the log shows it. `outcome` refused: the gateway answered with an
+ * error of its own (its code and message); unreachable: no usable answer (connection refused,
+ * timeout, an HTTP error, an answer whose signature does not verify).
+ */
+export interface GatewayFailure {
+  gateway: 'alipay' | 'wechat';
+  call: string;
+  outcome: 'refused' | 'unreachable';
+  /** HTTP status of the gateway's answer, when there was one. */
+  status?: number;
+  /** The vendor's error code (Alipay: code and sub_code; WeChat Pay: code). */
+  code?: string;
+  /** The vendor's or the transport's message, through safeGatewayText. */
+  message?: string;
+}
+
+export type GatewayFailureLog = (failure: GatewayFailure) => void;
+
+/**
+ * The server's GatewayFailureLog: one JSON line at warn through currentLog(), so a failure met while
+ * serving a request carries that request's id (reqId), and one met by the expiry sweep or the
+ * reconciliation job the job's logger. Phone numbers are masked by the logger itself.
+ */
+export const logGatewayFailure: GatewayFailureLog = (failure) =>
+  currentLog().warn({ gatewayFailure: failure }, `payment gateway ${failure.gateway} ${failure.call} ${failure.outcome}`);
+
+const MAX_LOGGED_TEXT = 300;
+
+/**
+ * A vendor's or transport's message made safe to log: URLs lose their query strings (signed
+ * requests carry sign, app_id and the whole biz_content there), long base64 runs (signatures, keys)
+ * and `sign=` / `Authorization` values are replaced, and the text is cut to 300 characters.
+ */
+export function safeGatewayText(text: unknown): string {
+  return String(text ?? '')
+    .replace(/(https?:\/\/[^\s?#'"]+)[?#][^\s'"]*/g, '$1?[query removed]')
+    .replace(/\b(sign|signature|authorization|private_key|app_private_key|api_v3_key)(\s*[=:]\s*)('[^']*'|"[^"]*"|\S+)/gi, '$1$2[redacted]')
+    .replace(/[A-Za-z0-9+/=_-]{64,}/g, '[redacted]')
+    .slice(0, MAX_LOGGED_TEXT);
 }

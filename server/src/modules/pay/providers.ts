@@ -8,7 +8,7 @@ import type { PaymentSettings } from './settings.ts';
 import { PAY_TYPES } from '../../../../common/domain.ts';
 import type { OrderPayments } from '../order/index.ts';
 import { createAlipayProvider } from './alipay.ts';
-import type { PaymentProvider } from './provider.ts';
+import { logGatewayFailure, type PaymentProvider } from './provider.ts';
 import { createSandboxProvider } from './sandbox.ts';
 import { createWechatPayProvider } from './wechatpay.ts';
 
@@ -17,8 +17,6 @@ export type PaymentConfig = Pick<Config, 'nodeEnv' | 'port'> & { payments: Payme
 
 /** One per process: its signing secret lives as long as the process. */
 export const sandboxProvider = createSandboxProvider();
-
-const logPayment = (message: string) => console.error(`payment: ${message}`);
 
 /** The public origin gateways call back; outside production the local server will do. */
 export const publicBaseUrl = (config: PaymentConfig) => config.payments.publicBaseUrl ?? `http://127.0.0.1:${config.port}`;
@@ -38,9 +36,9 @@ export function createPaymentGateways(config: PaymentConfig): PaymentGateways {
   const base = publicBaseUrl(config);
   const { alipay: alipaySettings, wechatPay } = config.payments;
   const alipay = alipaySettings
-    ? createAlipayProvider(alipaySettings, { notifyUrl: base + NOTIFY_PATHS.alipay, returnUrl: base + RETURN_PATH, log: logPayment })
+    ? createAlipayProvider(alipaySettings, { notifyUrl: base + NOTIFY_PATHS.alipay, returnUrl: base + RETURN_PATH, log: logGatewayFailure })
     : null;
-  const wechat = wechatPay ? createWechatPayProvider(wechatPay, { notifyUrl: base + NOTIFY_PATHS.wechat, log: logPayment }) : null;
+  const wechat = wechatPay ? createWechatPayProvider(wechatPay, { notifyUrl: base + NOTIFY_PATHS.wechat, log: logGatewayFailure }) : null;
   // Outside production an unconfigured online pay type falls back to the sandbox; in production it is not offered.
   const fallback = config.nodeEnv === 'production' ? null : sandboxProvider;
   return { alipay, wechat, forPayType: (payType) => (payType === PAY_TYPES.ALI_PAY ? alipay : wechat) ?? fallback };

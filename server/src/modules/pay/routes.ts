@@ -7,7 +7,15 @@ import { currentUser } from '../../http/context.ts';
 import { AppError, forbidden, ok } from '../../http/errors.ts';
 import { parseInput } from '../../http/validate.ts';
 import { prepareAnswer, sendPrepared, type PreparedAnswer } from '../../http/prepared-answer.ts';
-import { getOwnOrder, isOnlinePayType, listedPayTypes, orderNoField, payOrder, settleGatewayPayment } from '../order/index.ts';
+import {
+  getOwnOrder,
+  isOnlinePayType,
+  listedPayTypes,
+  orderNoField,
+  payOrder,
+  settleGatewayPayment,
+  withoutSimulated,
+} from '../order/index.ts';
 import { paymentsTotal } from '../../http/metrics.ts';
 import { RejectedNotification, type PaymentProvider } from './provider.ts';
 import { NOTIFY_PATHS, sandboxProvider, type PaymentGateways } from './providers.ts';
@@ -15,11 +23,11 @@ import * as routes from '../../../../common/routes.ts';
 
 const params = z.strictObject({ orderNo: orderNoField() });
 
-/** Runs a payment and counts its result for /metrics: paid, duplicate (a replay) or failed. */
-async function countedPayment<R extends { changed: boolean }>(provider: string, pay: () => Promise<R>): Promise<R> {
+/** Runs a payment and counts its result for /metrics: paid, duplicate (a replay), held (a deleted account's: a refund to make) or failed. */
+async function countedPayment<R extends { changed: boolean; held?: boolean }>(provider: string, pay: () => Promise<R>): Promise<R> {
   try {
     const result = await pay();
-    paymentsTotal.inc({ provider, result: result.changed ? 'paid' : 'duplicate' });
+    paymentsTotal.inc({ provider, result: result.held ? 'held' : result.changed ? 'paid' : 'duplicate' });
     return result;
   } catch (err) {
     paymentsTotal.inc({ provider, result: 'failed' });
@@ -44,7 +52,12 @@ async function handleNotification(
     const payment = await provider.verifyNotification({ headers: request.headers, body: request.body });
     if (payment) {
       const result = await countedPayment(provider.name, () => settleGatewayPayment(app.ctx, payment));
-      request.log.info({ orderNo: payment.orderNo, changed: result.changed }, `${provider.name} notification: order paid`);
+      if (result.held)
+        request.log.warn(
+          { orderNo: payment.orderNo },
+          `${provider.name} notification: paid for a deleted account, held as a refund to make`,
+        );
+      else request.log.info({ orderNo: payment.orderNo, changed: result.changed }, `${provider.name} notification: order paid`);
     }
     return answer.ok(reply);
   } catch (err) {
@@ -64,6 +77,9 @@ export interface PayRoutesOptions {
 export async function payRoutes(app: FastifyInstance, { gateways }: PayRoutesOptions) {
   const { ctx } = app;
   const payments = gateways.forPayType;
+  // The sandbox is a development tool: offered only to clients allowed those (app.devToolsAllowed).
+  const realPayments = withoutSimulated(payments);
+  const paymentsFor = (request: FastifyRequest) => (app.devToolsAllowed(request) ? payments : realPayments);
 
   // One prepared answer per set of pay types (a handful of combinations).
   const payTypeAnswers = new Map<string, PreparedAnswer>();
@@ -73,7 +89,7 @@ export async function payRoutes(app: FastifyInstance, { gateways }: PayRoutesOpt
    * `Vary: t-token` keeps any cache from answering one caller with another's list.
    */
   app.get(routes.payTypes.path, { preHandler: app.optionalUser }, async (request, reply) => {
-    const payTypes = await listedPayTypes(ctx.db, request.user?.operatorId ?? null, payments);
+    const payTypes = await listedPayTypes(ctx.db, request.user?.operatorId ?? null, paymentsFor(request));
     const key = payTypes.join(',');
     let answer = payTypeAnswers.get(key);
     if (!answer)
@@ -92,9 +108,9 @@ export async function payRoutes(app: FastifyInstance, { gateways }: PayRoutesOpt
   app.post(routes.paySandboxConfirm.path, { preHandler: app.requireUser, config: { idempotent: true } }, async (request) => {
     const { orderNo } = parseInput(params, request.params);
     const user = currentUser(request);
-    const order = await getOwnOrder(ctx, user.id, orderNo, payments); // 404 for anyone else's order
+    const order = await getOwnOrder(ctx, user.id, orderNo, paymentsFor(request)); // 404 for anyone else's order
     if (!isOnlinePayType(order.payType)) throw forbidden('转账和联系客服的订单由客服确认收款，不能在沙箱支付');
-    if (payments(order.payType) !== sandboxProvider) throw forbidden('沙箱支付仅用于开发和测试环境，生产环境不可用');
+    if (paymentsFor(request)(order.payType) !== sandboxProvider) throw forbidden('沙箱支付仅用于开发和测试环境，生产环境不可用');
     const verified = await sandboxProvider.verifyNotification(sandboxProvider.notificationFor(order.orderNo, order.amount));
     const result = await countedPayment(sandboxProvider.name, () =>
       payOrder(ctx, verified!.orderNo, {

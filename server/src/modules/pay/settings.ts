@@ -6,7 +6,7 @@
  */
 import { createPrivateKey, createPublicKey, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import type { SettingsSection } from '../../config.ts';
+import { isHttpUrl, isPublicHost, problemLine, standInEndpointProblem, type SettingsSection } from '../../config.ts';
 
 export interface AlipaySettings {
   appId: string;
@@ -56,7 +56,13 @@ function textOrFile(env: Env, name: string, problems: string[]): string | undefi
   try {
     return readFileSync(file, 'utf8').trim();
   } catch (err) {
-    problems.push(`Invalid setting ${name}_FILE="${file}": the file cannot be read (${(err as NodeJS.ErrnoException).code ?? err}).`);
+    problems.push(
+      problemLine(
+        `${name}_FILE`,
+        `"${file}" cannot be read (${(err as NodeJS.ErrnoException).code ?? err})`,
+        'name a file this user can read',
+      ),
+    );
     return '';
   }
 }
@@ -84,20 +90,14 @@ function normalisedKey(name: string, text: string | undefined, kind: 'private' |
     if (key.asymmetricKeyType !== 'rsa') throw new Error('not RSA');
     return key.export(kind === 'private' ? { type: 'pkcs8', format: 'pem' } : { type: 'spki', format: 'pem' }).toString();
   } catch {
-    problems.push(`Invalid setting ${name}: set it to an RSA ${kind} key (PEM, or the bare base64 the vendor's key tool prints).`);
+    problems.push(problemLine(name, `not an RSA ${kind} key`, "set it to one (PEM, or the bare base64 the vendor's key tool prints)"));
     return '';
   }
 }
 
 function validUrl(name: string, value: string, problems: string[]): string {
-  try {
-    const url = new URL(value);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('scheme');
-    return value;
-  } catch {
-    problems.push(`Invalid setting ${name}="${value}": set it to a full http(s) URL.`);
-    return value;
-  }
+  if (!isHttpUrl(value)) problems.push(problemLine(name, `"${value}" is not a full http(s) URL`, 'set it to one'));
+  return value;
 }
 
 /** One line per setting a partly configured group lacks; true when the group is complete. */
@@ -105,7 +105,7 @@ function missingOf(group: string, required: Array<[name: string, value: string |
   const missing = required.filter(([, v]) => !v);
   const anySet = missing.length < required.length;
   if (anySet)
-    for (const [name, , what] of missing) problems.push(`Missing setting ${name}: set it to ${what} (${group} is configured in part).`);
+    for (const [name, , what] of missing) problems.push(problemLine(name, `missing (${group} is configured in part)`, `set it to ${what}`));
   return anySet && missing.length === 0;
 }
 
@@ -165,7 +165,7 @@ export function readPaymentSettings(env: Env): PaymentSettingsResult {
   );
   if (wechatComplete) {
     if (Buffer.byteLength(env.WECHATPAY_API_V3_KEY!) !== 32)
-      problems.push('Invalid setting WECHATPAY_API_V3_KEY: set it to the 32-character API v3 key.');
+      problems.push(problemLine('WECHATPAY_API_V3_KEY', 'not 32 characters long', 'set it to the 32-character API v3 key'));
     settings.wechatPay = {
       mchId: env.WECHATPAY_MCHID!,
       appId: env.WECHATPAY_APPID!,
@@ -180,25 +180,84 @@ export function readPaymentSettings(env: Env): PaymentSettingsResult {
   return { settings, problems };
 }
 
-/** What production additionally needs: a way to be paid online, and the public origin its notifications reach. */
-export function productionPaymentProblems(settings: PaymentSettings): string[] {
+const ALIPAY_SANDBOX_HOSTS = ['alipaydev.com'];
+
+/**
+ * What production additionally needs: a way to be paid online, the public https origin its
+ * notifications reach, and the vendors' real APIs. Staging (STAGING=1) instead needs an origin
+ * nobody on the internet reaches, and accepts stand-ins and plain http there.
+ */
+export function productionPaymentProblems(settings: PaymentSettings, { staging = false } = {}): string[] {
   const problems: string[] = [];
   if (!settings.alipay && !settings.wechatPay) {
     problems.push(
-      'Missing payment settings: set ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY (Alipay), or the WECHATPAY_* settings (WeChat Pay), or both (NODE_ENV=production takes real payments only).',
+      problemLine(
+        'payment gateway',
+        'none configured, and production takes real payments only',
+        'set ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY (Alipay), or the WECHATPAY_* settings (WeChat Pay), or both',
+      ),
     );
   }
-  if (!settings.publicBaseUrl)
+  const origin = settings.publicBaseUrl;
+  if (!origin) {
     problems.push(
-      "Missing setting PUBLIC_BASE_URL: set it to the site's public https origin, where the payment gateways send their notifications.",
+      problemLine(
+        'PUBLIC_BASE_URL',
+        'missing',
+        "set it to the site's public https origin (https://shop.example.com), where the payment gateways send their notifications",
+      ),
     );
+  } else if (isHttpUrl(origin)) {
+    const url = new URL(origin);
+    if (url.pathname !== '/' || url.search || url.hash)
+      problems.push(
+        problemLine(
+          'PUBLIC_BASE_URL',
+          `"${origin}" is not an origin (it has a path)`,
+          'set it to scheme and host only, e.g. https://shop.example.com',
+        ),
+      );
+    if (staging) {
+      if (isPublicHost(url.hostname))
+        problems.push(
+          problemLine(
+            'STAGING',
+            `PUBLIC_BASE_URL ${origin} is a public origin`,
+            'staging runs against vendor stand-ins and must not face customers: use a loopback, private-network or .test/.internal origin, or unset STAGING',
+          ),
+        );
+    } else if (url.protocol !== 'https:') {
+      problems.push(
+        problemLine(
+          'PUBLIC_BASE_URL',
+          `"${origin}" is not https`,
+          'set it to the https origin users open (WeChat Pay posts notifications to https only)',
+        ),
+      );
+    } else if (!isPublicHost(url.hostname)) {
+      problems.push(
+        problemLine(
+          'PUBLIC_BASE_URL',
+          `${origin} is not reachable from the internet`,
+          "set it to the site's public https origin, where the payment gateways send their notifications",
+        ),
+      );
+    }
+  }
+  if (!staging) {
+    const endpoints = [
+      settings.alipay && standInEndpointProblem('ALIPAY_GATEWAY', settings.alipay.gateway, ALIPAY_PRODUCTION_GATEWAY, ALIPAY_SANDBOX_HOSTS),
+      settings.wechatPay && standInEndpointProblem('WECHATPAY_BASE_URL', settings.wechatPay.baseUrl, WECHATPAY_PRODUCTION_BASE_URL),
+    ];
+    for (const problem of endpoints) if (problem) problems.push(problem);
+  }
   return problems;
 }
 
 /** The payment gateways' settings as a section of the configuration (config.ts, listed by modules/index.ts). */
-export const paymentSettings: SettingsSection<{ payments: PaymentSettings }> = ({ s, env, serving, production }) => {
+export const paymentSettings: SettingsSection<{ payments: PaymentSettings }> = ({ s, env, serving, production, staging }) => {
   const payments = readPaymentSettings(env);
   s.problems.push(...payments.problems);
-  if (serving && production) s.problems.push(...productionPaymentProblems(payments.settings));
+  if (serving && production) s.problems.push(...productionPaymentProblems(payments.settings, { staging }));
   return { payments: payments.settings };
 };

@@ -12,10 +12,15 @@ import { serviceUnavailable } from '../../http/errors.ts';
 import {
   GATEWAY_TIMEOUT_MS,
   RejectedNotification,
+  safeGatewayText,
+  type GatewayFailureLog,
   type PaymentProvider,
   type ProviderNotification,
   type VerifiedPayment,
 } from './provider.ts';
+
+/** GET /v3/bill/tradebill's answer for a day without successful trades (HTTP 400). */
+const NO_STATEMENT_EXIST = 'NO_STATEMENT_EXIST';
 
 /** How far a notification's timestamp may be from our clock (the vendor's own limit for answers). */
 const MAX_CLOCK_OFFSET_SECONDS = 300;
@@ -43,14 +48,16 @@ interface TransactionsApi {
   outTradeNo: { _out_trade_no_: Endpoint & { close: Endpoint } };
 }
 
-interface GatewayFailure {
+/** What the plugin (axios) throws: the answer when there was one. */
+interface CallError {
   response?: { status?: number; data?: { code?: string; message?: string } };
   message?: string;
 }
 
 export interface WechatPayProviderOptions {
   notifyUrl: string;
-  log: (message: string) => void;
+  /** Where failed calls are reported (the server: logGatewayFailure). */
+  log: GatewayFailureLog;
   now?: () => Date;
   /** How long a gateway call may take before it is answered 503 (default 10 s). */
   timeoutMs?: number;
@@ -76,11 +83,18 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
   const bills = (client as unknown as { v3: BillApi }).v3;
   const now = options.now ?? (() => new Date());
 
-  const unavailable = (what: string, err: unknown) => {
-    const failure = err as GatewayFailure;
-    options.log(
-      `wechatpay ${what} failed: ${failure.response?.status ?? ''} ${failure.response?.data?.code ?? ''} ${failure.response?.data?.message ?? failure.message ?? ''}`,
-    );
+  const unavailable = (call: string, err: unknown) => {
+    const { response, message } = err as CallError;
+    const code = response?.data?.code;
+    options.log({
+      gateway: 'wechat',
+      call,
+      // An answer with the vendor's error code is a refusal; anything else (no answer, a 5xx page, a bad signature) unreachable.
+      outcome: code ? 'refused' : 'unreachable',
+      ...(response?.status ? { status: response.status } : {}),
+      ...(code ? { code } : {}),
+      message: safeGatewayText(response?.data?.message ?? message),
+    });
     return serviceUnavailable('微信支付暂时无法处理，请稍后再试或选择其他支付方式');
   };
 
@@ -146,7 +160,7 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
         const { data } = await transactions.outTradeNo._out_trade_no_.get({ params: { mchid: settings.mchId }, out_trade_no: orderNo });
         return paymentOf(data as Transaction);
       } catch (err) {
-        if ((err as GatewayFailure).response?.data?.code === 'ORDER_NOT_EXIST') return null;
+        if ((err as CallError).response?.data?.code === 'ORDER_NOT_EXIST') return null;
         throw unavailable('query', err);
       }
     },
@@ -155,15 +169,23 @@ export function createWechatPayProvider(settings: WechatPaySettings, options: We
       try {
         await transactions.outTradeNo._out_trade_no_.close.post({ mchid: settings.mchId }, { out_trade_no: orderNo });
       } catch (err) {
-        if ((err as GatewayFailure).response?.data?.code === 'ORDER_NOT_EXIST') return;
+        if ((err as CallError).response?.data?.code === 'ORDER_NOT_EXIST') return;
         throw unavailable('close', err);
       }
     },
 
     async downloadBill(day) {
-      const { data } = (await bills.bill.tradebill.get({ params: { bill_date: day, bill_type: 'ALL' } })) as {
-        data: { download_url?: string; hash_type?: string; hash_value?: string };
-      };
+      let data: { download_url?: string; hash_type?: string; hash_value?: string };
+      try {
+        ({ data } = (await bills.bill.tradebill.get({ params: { bill_date: day, bill_type: 'ALL' } })) as { data: typeof data });
+      } catch (err) {
+        const failure = err as CallError;
+        // No successful trade that day: WeChat Pay makes no bill (400 NO_STATEMENT_EXIST). A reconciled day, with an empty bill.
+        if (failure.response?.data?.code === NO_STATEMENT_EXIST) return { entries: [], unreadable: [] };
+        // Anything else (STATEMENT_CREATING before it is published, the gateway down) is tried again later.
+        const answer = [failure.response?.status, failure.response?.data?.code, failure.response?.data?.message ?? failure.message];
+        throw new Error(`wechatpay tradebill ${day}: ${answer.filter(Boolean).join(' ')}`, { cause: err });
+      }
       if (!data.download_url) throw new Error('wechatpay tradebill: no download_url');
       // The file itself is not signed (the plugin knows /v3/billdownload/file); its SHA-1 comes with the signed answer above.
       const link = new URL(data.download_url);

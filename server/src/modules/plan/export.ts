@@ -28,8 +28,11 @@ export const EXPORT_COLUMNS = [
   { header: '时间分布', key: 'distribution', width: 40 },
   { header: '单价(积分)', key: 'unitCost', width: 10 },
   { header: '折扣', key: 'discount', width: 8 },
+  { header: '首日任务数', key: 'firstDayCount', width: 10 },
   { header: '总数量', key: 'totalCount', width: 10 },
   { header: '已下发', key: 'dispatched', width: 10 },
+  { header: '原价(积分)', key: 'originalCost', width: 12 },
+  { header: '会员优惠(积分)', key: 'saving', width: 12 },
   { header: '总费用(积分)', key: 'totalCost', width: 12 },
   { header: '已退款(积分)', key: 'refunded', width: 12 },
   { header: '状态', key: 'statusText', width: 10 },
@@ -56,6 +59,8 @@ export async function writePlansWorkbook(
     if (out.destroyed) throw new Error('export aborted: the response stream is closed');
     for (const record of batch) {
       const p = toPlanRow(record, now, timeZone);
+      // 原价 is tasks x unit; the member saving is what the charge took off it (common/plan-cost.ts).
+      const originalCost = p.totalCount * p.unitCost;
       sheet
         .addRow({
           id: p.id,
@@ -74,8 +79,11 @@ export async function writePlansWorkbook(
           distribution: p.distribution.join(','),
           unitCost: p.unitCost,
           discount: `${record.discountPercent}%`,
+          firstDayCount: p.firstDayCount,
           totalCount: p.totalCount,
           dispatched: p.dispatched,
+          originalCost,
+          saving: originalCost - p.totalCost,
           totalCost: p.totalCost,
           refunded: p.refunded,
           statusText: p.statusText,

@@ -21,8 +21,8 @@ import {
   KEYWORDS_MAX,
   START_DAYS_AHEAD_MAX,
 } from '../../../../common/plan-limits.ts';
-import { begunHours, distributionSum } from '../../../../common/distribution.ts';
-import { daysBetween, isCalendarDate, localDate, localParts } from '../../../../common/zoned-time.ts';
+import { distributionSum } from '../../../../common/distribution.ts';
+import { daysBetween, isCalendarDate, localDate } from '../../../../common/zoned-time.ts';
 import { idField, INT4_MAX, msg, parseInput } from '../../http/validate.ts';
 
 const optionalText = (max: number, label: string) =>
@@ -43,6 +43,14 @@ const formShape = {
   title: z.string(msg('请填写商品标题')).trim().min(1, msg('请填写商品标题')).max(100, msg('商品标题不超过 100 个字')),
   image: optionalText(1000, '商品图片').refine((v) => v === null || /^https?:\/\/\S+$/i.test(v), msg('商品图片须是 http(s) 链接')),
   shopName: optionalText(100, '店铺名称'),
+  /** The price the item card showed at publish time (fen), kept as shown. */
+  price: z
+    .number(msg('商品价格格式不正确'))
+    .int(msg('商品价格格式不正确'))
+    .min(0, msg('商品价格不能为负'))
+    .max(INT4_MAX, msg('商品价格过大'))
+    .nullish()
+    .transform((v) => v ?? null),
   keywords: z
     .array(
       z
@@ -115,8 +123,9 @@ export async function checkTemplateForm(db: Executor, input: unknown): Promise<C
 }
 
 /**
- * A plan form: also the start date, which may not be in the past in the business time zone;
- * when it is today, the hours already begun must hold no tasks.
+ * A plan form: also the start date, which may not be in the past in the business time zone. The
+ * distribution is the plan's full pattern: when the plan starts today, the hours already begun
+ * are cut from its first day at creation (plans.ts), not refused here.
  */
 export async function checkPlanForm(db: Executor, input: unknown, now: Date, timeZone: string): Promise<CheckedForm<PlanForm>> {
   const form = parseInput(planFormSchema, input);
@@ -124,9 +133,5 @@ export async function checkPlanForm(db: Executor, input: unknown, now: Date, tim
   const ahead = daysBetween(today, form.startDate);
   if (ahead < 0) throw badRequest(`开始日期不能早于今天（${today}）`);
   if (ahead > START_DAYS_AHEAD_MAX) throw badRequest(`开始日期不能晚于今天起 ${START_DAYS_AHEAD_MAX} 天`);
-  if (begunHours(form.startDate, now, timeZone).some((h) => form.distribution[h]! > 0)) {
-    const hour = localParts(now, timeZone).hour;
-    throw badRequest(`今天 ${String(hour).padStart(2, '0')}:00 及之前的时段已开始，这些时段的数量须为 0`);
-  }
   return checkForm(db, form);
 }

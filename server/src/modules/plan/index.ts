@@ -2,8 +2,9 @@
 export { planRoutes } from './routes.ts';
 export { checkPlanForm, checkTemplateForm, type PlanForm, type TemplateForm } from './form.ts';
 export {
-  allPlansOf,
+  plansOf,
   createPlan,
+  erasePlanTextsOf,
   findOwnPlan,
   stopAllPlansOf,
   listPlans,

@@ -36,13 +36,19 @@ describe('plan creation and cost', () => {
     [5, '2027-01-01T00:00:00Z', 90],
     [7, '2027-01-01T00:00:00Z', 85],
     [7, '2026-11-01T00:00:00Z', 100], // expired diamond counts as level 1
-  ])('level %i (deadline %s) pays %i%% of unit x daily x days, rounded up', async (level, deadline, pct) => {
+  ])('level %i (deadline %s) pays %i%% of unit x daily x days, rounded down (never against the seller)', async (level, deadline, pct) => {
     const user = await createTestUser(env, { integral: 5000, memberLevel: level, memberDeadline: deadline ? new Date(deadline) : null });
     const form = await validForm(env, { dailyCount: 13, days: 3, distribution: DIST_9_20.map((n, h) => (h === 20 ? 9 : n)) });
     const res = await create(user, form);
     expect(res.status).toBe(200);
-    const expected = Math.ceil((UNIT_COST * 13 * 3 * pct) / 100);
-    expect(res.body.data).toEqual({ id: expect.any(Number), totalCost: expected, integral: 5000 - expected });
+    const expected = Math.floor((UNIT_COST * 13 * 3 * pct) / 100);
+    expect(res.body.data).toEqual({
+      id: expect.any(Number),
+      totalCount: 39,
+      firstDayCount: 13,
+      totalCost: expected,
+      integral: 5000 - expected,
+    });
     expect(await balanceOf(env, user.id)).toBe(5000 - expected);
     const ledger = await ledgerRows(env, user.id);
     expect(ledger.at(-1)).toMatchObject({
@@ -144,9 +150,9 @@ describe('plan form validation: 400 in Chinese, nothing written', () => {
     ['a malformed date', (f) => ({ ...f, startDate: '2026/12/01' }), '开始日期格式应为 YYYY-MM-DD'],
     ['an impossible date', (f) => ({ ...f, startDate: '2027-02-30' }), '开始日期格式应为 YYYY-MM-DD'],
     [
-      'today with tasks in an hour already begun',
-      (f) => ({ ...f, startDate: '2026-11-30' }),
-      '今天 10:00 及之前的时段已开始，这些时段的数量须为 0',
+      'today with every task in an hour already begun, and no other day',
+      (f) => ({ ...f, startDate: '2026-11-30', days: 1, distribution: f.distribution.map((_n: number, h: number) => (h === 9 ? 10 : 0)) }),
+      '今天剩余的时段没有任务，请调整时段分布或从明天开始',
     ],
     ['a garbage link', (f) => ({ ...f, itemUrl: 'https://example.com/x?id=612345678901' }), '无法识别的商品链接'],
     ['a JD link on Taobao', (f) => ({ ...f, ...LINKS.jd }), /京东商品，与所选平台（淘宝\/天猫）不符/],
@@ -378,12 +384,12 @@ describe('stop and delete', () => {
     const user = await createTestUser(env, { integral: 1000, memberLevel: 3, memberDeadline: new Date('2027-06-01T00:00:00Z') });
     const created = await create(user, await validForm(env, { dailyCount: 13, distribution: DIST_9_20.map((n, h) => (h === 20 ? 9 : n)) }));
     const id = created.body.data.id;
-    const charged = created.body.data.totalCost; // ceil(4 x 39 x 0.95) = 149
-    expect(charged).toBe(149);
+    const charged = created.body.data.totalCost; // floor(4 x 39 x 0.95) = floor(148.2) = 148
+    expect(charged).toBe(148);
     env.clock.set(sh('2026-12-02T10:00:00')); // dispatched 13 + 4 = 17
     const stop = await call(env, 'POST', '/api/plan/manage/stop', { token: user.token, body: { ids: [id] } });
     expect(stop.status).toBe(200);
-    const refund = Math.floor(((39 - 17) * 4 * 95) / 100); // 83
+    const refund = charged - Math.floor((17 * 4 * 95) / 100); // 148 - floor(64.6) = 84: the 17 dispatched cost 64
     expect(stop.body.data).toEqual({ results: [{ id, ok: true, refund }] });
     expect(await balanceOf(env, user.id)).toBe(1000 - charged + refund);
     const again = await call(env, 'POST', '/api/plan/manage/stop', { token: user.token, body: { ids: [id] } });

@@ -25,21 +25,26 @@ import {
 } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { placeholderBinder, preparedOn } from '../../db/prepared.ts';
+import { inBatches } from '../../db/paged.ts';
 import { plans } from './tables.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/validate.ts';
 import type { FlowType, PlanStatus } from '../../../../common/domain.ts';
 import type { CreatedPlan, DeleteResult, PlanCounts, PlanDetail, PlanRow, StopResult } from '../../../../common/api-types.ts';
-import { changePoints, ledgerOfReference, pointsBalance } from '../points/index.ts';
+import { changePoints, ledgerOfReference, pointsBalance, replaceRemarks } from '../points/index.ts';
 import { findUserById, memberBenefit } from '../user/index.ts';
 import type { PlanForm } from './form.ts';
 import type { FormPrice } from '../plan-config/index.ts';
 import { dispatchedAt, planProgress, scheduleBounds, scheduleView } from './schedule.ts';
-import { planTotalCost, stopRefund } from '../../../../common/plan-cost.ts';
+import { stopRefund, tasksPrice } from '../../../../common/plan-cost.ts';
+import { firstDayCount, firstDayFromHour, planTaskCount } from '../../../../common/distribution.ts';
 import { localDate, localParts, zonedInstant } from '../../../../common/zoned-time.ts';
 
 export type PlanRecord = typeof plans.$inferSelect;
+
+/** A plan for today whose tasks all fall in hours already begun (and no later day). */
+export const NOTHING_LEFT_TODAY = '今天剩余的时段没有任务，请调整时段分布或从明天开始';
 
 /** Largest total a plan may cost (the integral columns are 32-bit). */
 const MAX_TOTAL_COST = 2_000_000_000;
@@ -54,6 +59,7 @@ export function toPlanRow(p: PlanRecord, now: Date, timeZone: string): PlanRow {
     title: p.title,
     image: p.image,
     shopName: p.shopName,
+    price: p.itemPrice,
     keywords: p.keywords,
     configId: p.configId,
     configName: p.configName,
@@ -66,6 +72,8 @@ export function toPlanRow(p: PlanRecord, now: Date, timeZone: string): PlanRow {
     unitCost: p.unitCost,
     discount: p.discountPercent / 100,
     totalCount: p.totalCount,
+    firstDayFromHour: p.firstDayFromHour,
+    firstDayCount: firstDayCount(p.distribution, p.firstDayFromHour),
     totalCost: p.totalCost,
     dispatched: progress.dispatched,
     status: progress.status,
@@ -90,10 +98,13 @@ export async function createPlan(
     const user = await findUserById(tx, userId);
     if (!user) throw notFound('用户不存在');
     const { discountPercent } = await memberBenefit(tx, user, now);
-    const totalCount = form.dailyCount * form.days;
-    const totalCost = planTotalCost(price.unitCost, form.dailyCount, form.days, discountPercent);
+    // The first-day cut is fixed now, at publish: the hours of today already begun get no task today.
+    const fromHour = firstDayFromHour(form.startDate, now, timeZone);
+    const totalCount = planTaskCount(form.distribution, form.dailyCount, form.days, fromHour);
+    if (totalCount <= 0) throw badRequest(NOTHING_LEFT_TODAY);
+    const totalCost = tasksPrice(totalCount, price.unitCost, discountPercent);
     if (totalCost > MAX_TOTAL_COST) throw badRequest('计划总费用过大，请减少每日数量或天数');
-    const { startAt, endAt } = scheduleBounds(form, timeZone);
+    const { startAt, endAt } = scheduleBounds({ ...form, firstDayFromHour: fromHour }, timeZone);
     const [plan] = await tx
       .insert(plans)
       .values({
@@ -104,6 +115,7 @@ export async function createPlan(
         title: form.title,
         image: form.image,
         shopName: form.shopName,
+        itemPrice: form.price,
         keywords: form.keywords,
         configId: form.configId,
         configName: price.configName,
@@ -113,6 +125,7 @@ export async function createPlan(
         days: form.days,
         startDate: form.startDate,
         distribution: form.distribution,
+        firstDayFromHour: fromHour,
         startAt,
         endAt,
         unitCost: price.unitCost,
@@ -129,12 +142,12 @@ export async function createPlan(
         delta: -totalCost,
         kind: 'plan_charge',
         reference: `plan:${plan!.id}`,
-        remark: input.remark ?? `发布计划 #${plan!.id}：${form.title}`.slice(0, 200),
+        remark: input.remark ?? chargeRemark(plan!.id, form.title),
         at: now,
       });
       integral = charged.balanceAfter;
     }
-    return { id: plan!.id, totalCost, integral };
+    return { id: plan!.id, totalCount, firstDayCount: firstDayCount(form.distribution, fromHour), totalCost, integral };
   });
 }
 
@@ -223,16 +236,18 @@ export async function listPlans(
 
 /** One page of plans (newest first) and the total matching `where`. */
 export function planPageQuery(db: Executor, where: SQL, page: { limit: number | Placeholder; offset: number | Placeholder }) {
-  // One round trip: the page walks the live-plans index backwards and stops at the limit; the total
-  // is an uncorrelated subquery, evaluated once, from an index alone. (count(*) over () would read
-  // every matching row.) A page past the end has no row to carry it: listPlans counts then.
+  // One round trip: the page starts at the row `offset` places down the live-plans index, found from
+  // the index alone (its keys, no row read), then reads only its own rows; OFFSET on the rows
+  // themselves read and dropped every earlier plan (the last of 2 000 pages read them all). The
+  // total is an uncorrelated subquery, evaluated once, from an index alone. (count(*) over () would
+  // read every matching row.) A page past the end has no row to carry it: listPlans counts then.
+  const start = sql`(select ${plans.createdAt}, ${plans.id} from ${plans} where ${where} order by ${plans.createdAt} desc, ${plans.id} desc offset ${page.offset} limit 1)`;
   return db
     .select({ plan: plans, total: sql<number>`(select count(*)::int from ${plans} where ${where})` })
     .from(plans)
-    .where(where)
+    .where(and(where, sql`(${plans.createdAt}, ${plans.id}) <= ${start}`))
     .orderBy(desc(plans.createdAt), desc(plans.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .limit(page.limit);
 }
 
 /** Pages through the filtered plans by a (created_at, id) cursor, newest first: constant memory. */
@@ -286,12 +301,15 @@ export async function countPlans(
   const counted = (status: PlanStatus) => sql<number>`count(*) filter (where ${statusCondition(status, now, bind)})::int`;
   const todayDate = localDate(now, timeZone);
   const today = bind('today', todayDate);
-  const hoursBegun = sql`(select coalesce(sum(h.n::int), 0) from jsonb_array_elements_text(${plans.distribution}) with ordinality as h(n, i) where h.i <= ${bind('hours', localParts(now, timeZone).hour + 1)}::int)`;
+  // ordinality counts from 1: hour h is i = h + 1. On the first day the hours before the cut count nothing.
+  const hoursBegun = sql`(select coalesce(sum(h.n::int), 0) from jsonb_array_elements_text(${plans.distribution}) with ordinality as h(n, i) where h.i <= ${bind('hours', localParts(now, timeZone).hour + 1)}::int and (${plans.startDate} < ${today}::date or h.i > ${plans.firstDayFromHour}))`;
   const midnight = bind('midnight', zonedInstant(todayDate, 0, 0, timeZone));
   const daysBeforeToday = sql`greatest(0, least(${plans.days}, ${today}::date - ${plans.startDate}))`;
+  // Tasks of the whole days before today: none on the first day; else all but the days still to come.
+  const tasksBeforeToday = sql`(case when ${daysBeforeToday} = 0 then 0 else ${plans.totalCount} - (${plans.days} - ${daysBeforeToday}) * ${plans.dailyCount} end)`;
   const dispatchedToday = sql<number>`coalesce(sum(case
       when ${plans.stoppedAt} is null and ${plans.startDate} <= ${today}::date and ${plans.startDate} + ${plans.days} > ${today}::date then ${hoursBegun}
-      when ${plans.stoppedAt} >= ${midnight}::timestamptz then greatest(0, ${plans.dispatchedAtStop} - ${daysBeforeToday} * ${plans.dailyCount})
+      when ${plans.stoppedAt} >= ${midnight}::timestamptz then greatest(0, ${plans.dispatchedAtStop} - ${tasksBeforeToday})
       else 0 end), 0)::int`;
   // Only plans begun by now and not ended or stopped before midnight can have tasks today.
   const maybeToday = and(
@@ -357,7 +375,7 @@ export async function stopPlan(db: Executor, userId: number, id: number, now: Da
     if (status === 'stopped') return { id, ok: false, refund: 0, message: '计划已停止，无需重复操作' };
     if (status === 'completed') return { id, ok: false, refund: 0, message: '计划已完成，无法停止' };
     const dispatched = status === 'pending' ? 0 : dispatchedAt(plan, now, timeZone);
-    const refund = stopRefund(plan.totalCount, dispatched, plan.unitCost, plan.discountPercent);
+    const refund = stopRefund(plan.totalCost, dispatched, plan.unitCost, plan.discountPercent);
     const [stopped] = await tx
       .update(plans)
       .set({ stoppedAt: now, dispatchedAtStop: dispatched, refunded: refund })
@@ -434,13 +452,32 @@ export async function stopAllPlansOf(db: Executor, userId: number, now: Date, ti
   return results;
 }
 
-/** Every plan of the user, deleted ones too, oldest first (the data copy). */
-export async function allPlansOf(
+/** The ledger remark of a plan's charge: its number and, while the account exists, its title. */
+const chargeRemark = (planId: number, title?: string) => (title ? `发布计划 #${planId}：${title}`.slice(0, 200) : `发布计划 #${planId}`);
+
+/**
+ * Account deletion (注销): what the seller typed or looked up for each plan (the item link and id,
+ * title, image, shop name, price, keywords) is erased, and the title leaves the charge's ledger remark;
+ * the plan keeps its numbers (prices, counts, dates, cost, refund) as the accounting record its
+ * ledger rows refer to. Answers how many plans.
+ */
+export async function erasePlanTextsOf(db: Executor, userId: number): Promise<number> {
+  const erased = await db
+    .update(plans)
+    .set({ itemUrl: '', itemId: '', title: '', image: null, shopName: null, itemPrice: null, keywords: [] })
+    .where(eq(plans.userId, userId))
+    .returning({ id: plans.id });
+  await replaceRemarks(db, userId, 'plan_charge', new Map(erased.map(({ id }) => [`plan:${id}`, chargeRemark(id)])));
+  return erased.length;
+}
+
+/** Every plan of the user, deleted ones too, oldest first, in batches (the data copy: bounded memory). */
+export async function* plansOf(
   db: Executor,
   userId: number,
   now: Date,
   timeZone: string,
-): Promise<Array<PlanRow & { deleted: boolean }>> {
-  const rows = await db.select().from(plans).where(eq(plans.userId, userId)).orderBy(plans.id);
-  return rows.map((p) => ({ ...toPlanRow(p, now, timeZone), deleted: p.deletedAt !== null }));
+): AsyncGenerator<Array<PlanRow & { deleted: boolean }>> {
+  for await (const rows of inBatches(db, plans, eq(plans.userId, userId), [plans.createdAt, plans.id]))
+    yield rows.map((p) => ({ ...toPlanRow(p, now, timeZone), deleted: p.deletedAt !== null }));
 }

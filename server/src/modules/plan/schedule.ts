@@ -1,13 +1,16 @@
 /**
  * Plan schedule arithmetic, pure and clock-free: the
  * caller passes the instant. A plan runs `days` calendar days from `startDate` in the business
- * time zone; on each day hour h gets distribution[h] tasks. The tasks of an hour are dispatched
- * when it begins. Pending until the first scheduled hour begins, completed once the last
- * scheduled hour has ended, running between; a stop freezes what was dispatched.
+ * time zone; on each day hour h gets distribution[h] tasks, except on the first day the hours
+ * before `firstDayFromHour` (the first-day cut of a plan published for today, common/distribution).
+ * The tasks of an hour are dispatched when it begins. Pending until the first scheduled hour
+ * begins, completed once the last scheduled hour has ended, running between; a stop freezes what
+ * was dispatched.
  */
 import { PLAN_STATUS_LABELS, type PlanStatus } from '../../../../common/domain.ts';
 import type { DaySchedule, ScheduleView } from '../../../../common/api-types.ts';
 import { HOURS } from '../../../../common/plan-limits.ts';
+import { firstDayCount, planTaskCount } from '../../../../common/distribution.ts';
 import { addDays, daysBetween, localDate, localParts, zonedInstant } from '../../../../common/zoned-time.ts';
 
 export interface Schedule {
@@ -15,7 +18,17 @@ export interface Schedule {
   days: number;
   dailyCount: number;
   distribution: number[];
+  /** The first hour of the first day with tasks (0: the whole first day; plans before the cut have 0). */
+  firstDayFromHour?: number;
 }
+
+const fromHourOf = (s: Schedule) => s.firstDayFromHour ?? 0;
+
+/** Every task of the plan (the first day's after the cut, then dailyCount a day). */
+export const scheduleTaskCount = (s: Schedule) => planTaskCount(s.distribution, s.dailyCount, s.days, fromHourOf(s));
+
+/** Tasks planned on day `index` (0 = the start date). */
+const plannedOnDay = (s: Schedule, index: number) => (index === 0 ? firstDayCount(s.distribution, fromHourOf(s)) : s.dailyCount);
 
 export interface ScheduleBounds {
   /** The first scheduled hour (with tasks) of the first day begins. */
@@ -25,18 +38,22 @@ export interface ScheduleBounds {
 }
 
 export function scheduleBounds(s: Schedule, timeZone: string): ScheduleBounds {
+  const from = fromHourOf(s);
+  const firstToday = s.distribution.findIndex((n, h) => h >= from && n > 0);
   const first = s.distribution.findIndex((n) => n > 0);
   const last = s.distribution.findLastIndex((n) => n > 0);
-  if (first < 0) throw new Error('scheduleBounds: a distribution without tasks');
+  if (first < 0 || (firstToday < 0 && s.days < 2)) throw new Error('scheduleBounds: a schedule without tasks');
   return {
-    startAt: zonedInstant(s.startDate, 0, first, timeZone),
+    // the first day's first hour after the cut, or, when the cut left it nothing, the second day's first
+    startAt: firstToday >= 0 ? zonedInstant(s.startDate, 0, firstToday, timeZone) : zonedInstant(s.startDate, 1, first, timeZone),
     endAt: zonedInstant(s.startDate, s.days - 1, last + 1, timeZone),
   };
 }
 
-const sumTo = (distribution: number[], hour: number) => {
+/** Tasks of the hours fromHour..hour of one day. */
+const sumHours = (distribution: number[], fromHour: number, hour: number) => {
   let sum = 0;
-  for (let h = 0; h <= hour && h < HOURS; h++) sum += distribution[h]!;
+  for (let h = Math.max(0, fromHour); h <= hour && h < HOURS; h++) sum += distribution[h]!;
   return sum;
 };
 
@@ -45,8 +62,9 @@ export function dispatchedAt(s: Schedule, at: Date, timeZone: string): number {
   const local = localParts(at, timeZone);
   const dayIndex = daysBetween(s.startDate, localDate(at, timeZone));
   if (dayIndex < 0) return 0;
-  if (dayIndex >= s.days) return s.dailyCount * s.days;
-  return dayIndex * s.dailyCount + sumTo(s.distribution, local.hour);
+  if (dayIndex >= s.days) return scheduleTaskCount(s);
+  if (dayIndex === 0) return sumHours(s.distribution, fromHourOf(s), local.hour);
+  return plannedOnDay(s, 0) + (dayIndex - 1) * s.dailyCount + sumHours(s.distribution, 0, local.hour);
 }
 
 export interface PlanClockState extends Schedule {
@@ -69,7 +87,7 @@ export function planProgress(plan: PlanClockState, now: Date, timeZone: string):
   if (plan.stoppedAt) return progress('stopped', frozenDispatched(plan, timeZone));
   const { startAt, endAt } = plan.startAt && plan.endAt ? { startAt: plan.startAt, endAt: plan.endAt } : scheduleBounds(plan, timeZone);
   if (now < startAt) return progress('pending', 0);
-  if (now >= endAt) return progress('completed', plan.dailyCount * plan.days);
+  if (now >= endAt) return progress('completed', scheduleTaskCount(plan));
   return progress('running', dispatchedAt(plan, now, timeZone));
 }
 
@@ -100,25 +118,25 @@ export function scheduleView(plan: PlanClockState, now: Date, timeZone: string):
   const currentDay = dayOfNow >= 0 && dayOfNow < plan.days ? dayOfNow : null;
 
   const days: DaySchedule[] = [];
+  let plannedBefore = 0;
   for (let d = 0; d < plan.days; d++) {
+    const planned = plannedOnDay(plan, d);
     const endOfDay = zonedInstant(plan.startDate, d + 1, 0, timeZone);
-    const before = Math.min(d * plan.dailyCount, frozen);
+    const before = Math.min(plannedBefore, frozen);
     const upTo = Math.min(dispatchedAt(plan, new Date(Math.min(at.getTime(), endOfDay.getTime() - 1)), timeZone), frozen);
-    days.push({
-      date: addDays(plan.startDate, d),
-      planned: plan.dailyCount,
-      dispatched: Math.max(0, Math.min(plan.dailyCount, upTo - before)),
-    });
+    days.push({ date: addDays(plan.startDate, d), planned, dispatched: Math.max(0, Math.min(planned, upTo - before)) });
+    plannedBefore += planned;
   }
 
+  const firstDayFromHour = fromHourOf(plan);
   const dispatchedTodayByHour = new Array<number>(HOURS).fill(0);
   if (currentDay !== null) {
     let remaining = days[currentDay]!.dispatched;
-    for (let h = 0; h < HOURS && remaining > 0; h++) {
+    for (let h = currentDay === 0 ? firstDayFromHour : 0; h < HOURS && remaining > 0; h++) {
       const n = Math.min(plan.distribution[h]!, remaining);
       dispatchedTodayByHour[h] = n;
       remaining -= n;
     }
   }
-  return { timeZone, today, currentHour, currentDay, distribution: plan.distribution, dispatchedTodayByHour, days };
+  return { timeZone, today, currentHour, currentDay, distribution: plan.distribution, firstDayFromHour, dispatchedTodayByHour, days };
 }

@@ -19,6 +19,8 @@ export const plans = pgTable(
     title: text('title').notNull(),
     image: text('image'),
     shopName: text('shop_name'),
+    /** The price (fen) the item card showed at publish time. */
+    itemPrice: integer('item_price'),
     keywords: jsonb('keywords').$type<string[]>().notNull(),
     configId: integer('config_id').notNull(),
     configName: text('config_name').notNull(),
@@ -28,6 +30,12 @@ export const plans = pgTable(
     days: integer('days').notNull(),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     distribution: jsonb('distribution').$type<number[]>().notNull(),
+    /**
+     * The first-day cut (common/distribution.ts): a plan published for today gives the hours already
+     * begun no task on its first day only; 0 for a later start and for plans made before the cut
+     * (whose stored distribution already held 0 in those hours, every day).
+     */
+    firstDayFromHour: integer('first_day_from_hour').notNull().default(0),
     /** When the first scheduled hour begins / the last one ends (computed at creation, plan/schedule.ts). */
     startAt: ts('start_at').notNull(),
     endAt: ts('end_at').notNull(),
@@ -45,6 +53,8 @@ export const plans = pgTable(
   },
   (t) => [
     index('plans_user_created_idx').on(t.userId, t.createdAt),
+    /** The console's stats: plans created per day. */
+    index('plans_created_idx').on(t.createdAt),
     index('plans_user_flow_idx').on(t.userId, t.flowType),
     /**
      * The plan lists: a user's live plans, newest first (keyset export too). Ascending, read
@@ -59,6 +69,8 @@ export const plans = pgTable(
       .on(t.userId, t.startAt, t.endAt, t.stoppedAt, t.flowType)
       .where(sql`${t.deletedAt} is null`),
     check('plans_total_cost', sql`${t.totalCost} >= 0`),
+    check('plans_item_price_check', sql`${t.itemPrice} IS NULL OR ${t.itemPrice} >= 0`),
+    check('plans_first_day_from_hour', sql`${t.firstDayFromHour} between 0 and 24`),
     check('plans_refunded', sql`${t.refunded} >= 0 and ${t.refunded} <= ${t.totalCost}`),
   ],
 );

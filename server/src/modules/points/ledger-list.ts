@@ -1,8 +1,9 @@
 /** A user's points ledger, newest first (the /recharge/integral-details page). */
-import { and, asc, desc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import { LEDGER_KIND_LABELS, type LedgerKind } from '../../../../common/domain.ts';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from '../../../../common/domain.ts';
 import type { Executor } from '../../db/client.ts';
-import { paged } from '../../db/paged.ts';
+import { inBatches, paged } from '../../db/paged.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
 import { pointsLedger } from './tables.ts';
 import type { LedgerRow, Page } from '../../../../common/api-types.ts';
@@ -22,7 +23,8 @@ export async function ledgerOfReference(db: Executor, userId: number, reference:
   const rows = await db
     .select()
     .from(pointsLedger)
-    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.reference, reference)))
+    // Every kind named: a lookup of the (kind, reference) unique index, not a walk of the user's rows.
+    .where(and(inArray(pointsLedger.kind, [...LEDGER_KINDS]), eq(pointsLedger.reference, reference), eq(pointsLedger.userId, userId)))
     .orderBy(asc(pointsLedger.id));
   return rows.map(toLedgerRow);
 }
@@ -35,8 +37,10 @@ export async function listLedger(
   const conditions: SQL[] = [eq(pointsLedger.userId, userId)];
   if (q.from) conditions.push(gte(pointsLedger.createdAt, q.from));
   if (q.to) conditions.push(lt(pointsLedger.createdAt, q.to));
+  // Walks points_ledger_user_time_idx: a page of a 60 000-row ledger reads its own rows only.
   const order = [desc(pointsLedger.createdAt), desc(pointsLedger.id)];
-  return paged(db, { from: pointsLedger, where: and(...conditions), orderBy: order }, q, toLedgerRow);
+  const seek: [PgColumn, PgColumn] = [pointsLedger.createdAt, pointsLedger.id];
+  return paged(db, { from: pointsLedger, where: and(...conditions), orderBy: order, seek }, q, toLedgerRow);
 }
 
 /** Points charged for plans per business day, net of the refunds of stopped plans booked that day. */
@@ -53,8 +57,8 @@ export const pointsSpentOnPlansPerDay = (db: Executor, range: DayRange, timeZone
     timeZone,
   );
 
-/** Every ledger row of the user, oldest first (the data copy). */
-export async function allLedgerOf(db: Executor, userId: number): Promise<LedgerRow[]> {
-  const rows = await db.select().from(pointsLedger).where(eq(pointsLedger.userId, userId)).orderBy(asc(pointsLedger.id));
-  return rows.map(toLedgerRow);
+/** Every ledger row of the user, oldest first, in batches (the data copy: bounded memory). */
+export async function* ledgerOf(db: Executor, userId: number): AsyncGenerator<LedgerRow[]> {
+  const key: [PgColumn, PgColumn] = [pointsLedger.createdAt, pointsLedger.id];
+  for await (const rows of inBatches(db, pointsLedger, eq(pointsLedger.userId, userId), key)) yield rows.map(toLedgerRow);
 }

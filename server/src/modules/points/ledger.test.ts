@@ -51,3 +51,58 @@ describe('points ledger', () => {
     expect(await ledgerSum(env.ctx.db, u.id)).toBe(10);
   });
 });
+
+describe('ledger pages', () => {
+  it('pages equal OFFSET paging: ties on created_at, last page, past the end, a date range', async () => {
+    const { listLedger } = await import('./index.ts');
+    const { pointsLedger } = await import('../../tables.ts');
+    const { desc, and, eq, gte, lt } = await import('drizzle-orm');
+    const u = await createTestUser(env, { integral: 0 });
+    // 47 rows on 5 instants: ties on created_at fall across page boundaries
+    const base = env.clock.now().getTime() - 10 * 86_400_000;
+    let balance = 0;
+    for (let i = 0; i < 47; i++) {
+      balance += 1;
+      await env.ctx.db.insert(pointsLedger).values({
+        userId: u.id,
+        delta: 1,
+        balanceAfter: balance,
+        kind: 'adjust',
+        reference: null,
+        remark: 'x',
+        createdAt: new Date(base + (i % 5) * 86_400_000),
+      });
+    }
+    const reference = async (page: number, pageSize: number, from?: Date, to?: Date) =>
+      (
+        await env.ctx.db
+          .select({ id: pointsLedger.id })
+          .from(pointsLedger)
+          .where(
+            and(
+              eq(pointsLedger.userId, u.id),
+              from ? gte(pointsLedger.createdAt, from) : undefined,
+              to ? lt(pointsLedger.createdAt, to) : undefined,
+            ),
+          )
+          .orderBy(desc(pointsLedger.createdAt), desc(pointsLedger.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize)
+      ).map((r) => r.id);
+    for (const pageSize of [1, 3, 10, 47, 100])
+      for (let page = 1; page <= Math.ceil(47 / pageSize) + 1; page++) {
+        const got = await listLedger(env.ctx.db, u.id, { page, pageSize });
+        expect(
+          got.list.map((r) => r.id),
+          `${page}/${pageSize}`,
+        ).toEqual(await reference(page, pageSize));
+        expect(got.total).toBe(47);
+      }
+    const from = new Date(base + 86_400_000),
+      to = new Date(base + 3 * 86_400_000);
+    for (let page = 1; page <= 5; page++) {
+      const got = await listLedger(env.ctx.db, u.id, { page, pageSize: 4, from, to });
+      expect(got.list.map((r) => r.id)).toEqual(await reference(page, 4, from, to));
+    }
+  });
+});

@@ -99,3 +99,29 @@ export async function ledgerSum(db: Executor, userId: number): Promise<number> {
     .where(eq(pointsLedger.userId, userId));
   return Number(row!.sum);
 }
+
+/**
+ * Account deletion (注销): a remark staff typed on one of the account's ledger rows may quote its
+ * phone; the phone is replaced by `replacement`. The amounts stay (accounting records).
+ */
+export async function forgetPhoneInRemarks(db: Executor, userId: number, phone: string, replacement: string): Promise<void> {
+  await db
+    .update(pointsLedger)
+    .set({ remark: sql`replace(${pointsLedger.remark}, ${phone}, ${replacement})` })
+    .where(and(eq(pointsLedger.userId, userId), sql`strpos(${pointsLedger.remark}, ${phone}) > 0`));
+}
+
+/**
+ * Account deletion (注销): new remarks for the account's rows of `kind`, by reference (the owning
+ * module words them, e.g. a plan charge without the plan's title). Amounts never change. One
+ * statement whatever the number of rows (the pairs travel as two arrays).
+ */
+export async function replaceRemarks(db: Executor, userId: number, kind: LedgerKind, remarks: Map<string, string>): Promise<void> {
+  if (remarks.size === 0) return;
+  const replaced = sql`unnest(${sql.param([...remarks.keys()])}::text[], ${sql.param([...remarks.values()])}::text[]) as r(reference, remark)`;
+  await db
+    .update(pointsLedger)
+    .set({ remark: sql`r.remark` })
+    .from(replaced)
+    .where(and(eq(pointsLedger.userId, userId), eq(pointsLedger.kind, kind), sql`${pointsLedger.reference} = r.reference`));
+}

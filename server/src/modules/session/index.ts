@@ -13,6 +13,7 @@ export {
   revokeSessionByHash,
   sessionSummary,
   type ClientInfo,
+  type ConsoleSessionPolicy,
   type DeviceSession,
 } from './sessions.ts';
 export { describeUserAgent } from './user-agent.ts';

@@ -4,6 +4,10 @@
  * was opened from (user agent, address) and when it was last used, for the user's device list;
  * use is written at most once every few minutes so that reads stay reads.
  *
+ * A console session (of an account with a console role) is held shorter: it ends a fixed time after
+ * sign-in whatever its use, and after a shorter time unused (`ConsoleSessionPolicy`); its use is
+ * written every minute so the idle time is measured to the minute.
+ *
  * Revocation takes the token, or only its SHA-256 hash: an app that could not reach the server at
  * logout keeps nothing but the hash (it cannot sign in) and sends it once back online.
  */
@@ -21,6 +25,13 @@ import { describeUserAgent, type DeviceDescription } from './user-agent.ts';
 export const SESSION_TTL_MS = 7 * DAY;
 const SLIDE_WRITE_INTERVAL_MS = HOUR;
 export const LAST_SEEN_WRITE_INTERVAL_MS = 5 * MINUTE;
+const CONSOLE_LAST_SEEN_WRITE_INTERVAL_MS = MINUTE;
+
+/** How long a session of an account with a console role may live: from sign-in, and unused. */
+export interface ConsoleSessionPolicy {
+  maxMs: number;
+  idleMs: number;
+}
 const MAX_USER_AGENT = 400;
 const MAX_DEVICES_LISTED = 50;
 
@@ -60,11 +71,15 @@ export async function liveSession(
   token: string,
   clock: Clock,
   client: ClientInfo = {},
+  console?: ConsoleSessionPolicy,
 ): Promise<{ user: UserRow; sessionId: number } | null> {
   const now = clock.now();
   const [found] = await preparedOn(db, 'live_session', (on, name) =>
     on
-      .select({ session: { id: sessions.id, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt }, user: users })
+      .select({
+        session: { id: sessions.id, createdAt: sessions.createdAt, expiresAt: sessions.expiresAt, lastSeenAt: sessions.lastSeenAt },
+        user: users,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -79,9 +94,18 @@ export async function liveSession(
   ).execute({ tokenHash: sha256(token), now: now.toISOString() });
   if (!found) return null;
   const { session, user } = found;
+  const staff = user.role !== null && console !== undefined;
+  if (staff) {
+    const lastUse = (session.lastSeenAt ?? session.createdAt).getTime();
+    if (now.getTime() - session.createdAt.getTime() >= console.maxMs || now.getTime() - lastUse >= console.idleMs) {
+      await endSessions(db, eq(sessions.id, session.id), now);
+      return null;
+    }
+  }
   const newExpiry = now.getTime() + SESSION_TTL_MS;
   const slide = newExpiry - session.expiresAt.getTime() > SLIDE_WRITE_INTERVAL_MS;
-  const seen = !session.lastSeenAt || now.getTime() - session.lastSeenAt.getTime() >= LAST_SEEN_WRITE_INTERVAL_MS;
+  const writeEvery = staff ? CONSOLE_LAST_SEEN_WRITE_INTERVAL_MS : LAST_SEEN_WRITE_INTERVAL_MS;
+  const seen = !session.lastSeenAt || now.getTime() - session.lastSeenAt.getTime() >= writeEvery;
   if (slide || seen) {
     await db
       .update(sessions)

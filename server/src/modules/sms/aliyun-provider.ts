@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 import type DysmsapiExports from '@alicloud/dysmsapi20170525';
 import { $OpenApiUtil } from '@alicloud/openapi-core';
 import type { AliyunSmsSettings } from './settings.ts';
-import type { SmsProvider } from './providers.ts';
+import type { SmsProvider } from './provider.ts';
 import type { SmsType } from '../../../../common/domain.ts';
 import { SmsGatewayError, safeFailureReason } from './gateway-error.ts';
 
@@ -30,13 +30,16 @@ export function aliyunSmsProvider(settings: AliyunSmsSettings, timeoutMs: number
   return {
     name: 'aliyun',
     async send({ phone, type, code }) {
+      const template = settings.templateCodes[type as SmsType];
+      // settings.ts gives every known type a template; an unknown type is never sent without one.
+      if (!template) throw new SmsGatewayError('aliyun', `no template for SMS code type ${type}`);
       let answer;
       try {
         answer = await client.sendSms(
           new Dysmsapi.SendSmsRequest({
             phoneNumbers: phone,
             signName: settings.signName,
-            templateCode: settings.templateCodes[type as SmsType],
+            templateCode: template,
             templateParam: JSON.stringify({ code }),
           }),
         );

@@ -2,7 +2,7 @@
  * SMS verification codes: 6 digits, stored only as a SHA-256 hash, valid
  * 5 minutes. Limits are counted in the database (so several API processes agree): one send per
  * phone per 60 s whatever the type, 10 per phone per business day, and config.smsIpLimit send
- * attempts (hits and misses alike) per config.smsIpWindowSeconds per requester IP. Sends for one
+ * attempts (hits and misses alike) per config.smsIpWindowSeconds per requester IP (IPv6: per /64). Sends for one
  * phone (and one IP) are serialised with transaction-scoped advisory locks, so concurrent requests
  * cannot slip past a limit. A gateway failure answers 503 and leaves no code behind.
  *
@@ -17,11 +17,13 @@ import { smsCodes, smsSendAttempts } from './tables.ts';
 import { badRequest, conflict, serviceUnavailable, tooManyRequests } from '../../http/errors.ts';
 import type { AppContext } from '../../http/context.ts';
 import { smsSentTotal } from '../../http/metrics.ts';
+import { clientAddressKey } from '../../http/client-address.ts';
 import { MINUTE } from '../../lib/clock.ts';
 import { randomDigits, sha256 } from '../../lib/crypto.ts';
 import { SMS_TYPES, type SmsType } from '../../../../common/domain.ts';
+import { localDate, zonedInstant } from '../../../../common/zoned-time.ts';
 import { SmsGatewayError, safeFailureReason } from './gateway-error.ts';
-import type { SmsProvider } from './providers.ts';
+import type { SmsProvider } from './provider.ts';
 
 export const SMS_CODE_TTL_MS = 5 * MINUTE;
 export const SMS_RESEND_INTERVAL_MS = 60_000;
@@ -80,7 +82,7 @@ async function countIpAttempt(ctx: AppContext, ip: string, now: Date): Promise<v
       // The window frees a slot when its oldest attempt leaves it.
       const oldest = recent[recent.length - smsIpLimit]!.createdAt.getTime();
       const waitMs = oldest + smsIpWindowSeconds * 1000 - now.getTime();
-      throw tooManyRequests(SMS_MESSAGES.ipLimit(Math.max(1, Math.ceil(waitMs / MINUTE))));
+      throw tooManyRequests(SMS_MESSAGES.ipLimit(Math.max(1, Math.ceil(waitMs / MINUTE))), waitMs / 1000);
     }
     await tx.insert(smsSendAttempts).values({ requesterIp: ip, createdAt: now });
   });
@@ -111,7 +113,8 @@ export async function sendSmsCode(
   const { db, clock, config } = ctx;
   const now = clock.now();
   // Before anything about the phone, so probing which phones are registered is rate limited too.
-  await countIpAttempt(ctx, req.ip, now);
+  // Counted per client address, an IPv6 address by its /64 (a line may rotate through all of it).
+  await countIpAttempt(ctx, clientAddressKey(req.ip), now);
 
   const code = randomDigits(6);
   const id = await db.transaction(async (tx) => {
@@ -125,7 +128,8 @@ export async function sendSmsCode(
       .limit(1);
     if (last) {
       const waitMs = last.createdAt.getTime() + SMS_RESEND_INTERVAL_MS - now.getTime();
-      if (waitMs > 0) throw tooManyRequests(SMS_MESSAGES.resendWait(Math.ceil(waitMs / 1000)), { retryAfter: Math.ceil(waitMs / 1000) });
+      if (waitMs > 0)
+        throw tooManyRequests(SMS_MESSAGES.resendWait(Math.ceil(waitMs / 1000)), waitMs / 1000, { retryAfter: Math.ceil(waitMs / 1000) });
     }
 
     // "Per day" is the calendar day in the business time zone.
@@ -141,7 +145,10 @@ export async function sendSmsCode(
           ),
         ),
       );
-    if (today!.n >= SMS_DAILY_LIMIT) throw tooManyRequests(SMS_MESSAGES.dailyLimit);
+    if (today!.n >= SMS_DAILY_LIMIT) {
+      const tomorrow = zonedInstant(localDate(now, config.timeZone), 1, 0, config.timeZone);
+      throw tooManyRequests(SMS_MESSAGES.dailyLimit, (tomorrow.getTime() - now.getTime()) / 1000);
+    }
 
     const registered = await phoneRegistered(tx, req.phone);
     if (req.type === SMS_TYPES.DEFAULT && registered) throw conflict(SMS_MESSAGES.phoneRegistered);
@@ -185,30 +192,52 @@ export interface CodeCheck {
 }
 
 /**
+ * Checks `check.code` against the phone's latest code of its type in `tx` (locked): answers the
+ * code's row when it matches; a wrong code counts an attempt, which the caller must commit.
+ */
+async function matchLatestCode(tx: Tx, check: CodeCheck) {
+  const [latest] = await tx
+    .select()
+    .from(smsCodes)
+    .where(and(eq(smsCodes.phone, check.phone), eq(smsCodes.type, check.type)))
+    .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
+    .limit(1)
+    .for('update');
+  if (!latest || latest.consumedAt || latest.expiresAt.getTime() <= check.now.getTime()) throw badRequest(SMS_MESSAGES.noCode);
+  if (latest.attempts >= SMS_MAX_ATTEMPTS) throw badRequest(SMS_MESSAGES.codeVoid);
+  if (latest.codeHash !== hashCode(check.phone, check.type, check.code)) {
+    const attempts = latest.attempts + 1;
+    await tx.update(smsCodes).set({ attempts }).where(eq(smsCodes.id, latest.id));
+    return { wrong: true as const, left: SMS_MAX_ATTEMPTS - attempts };
+  }
+  return { wrong: false as const, id: latest.id };
+}
+
+const wrongCode = (left: number) => badRequest(left > 0 ? SMS_MESSAGES.wrongCode(left) : SMS_MESSAGES.codeVoid);
+
+/**
+ * Checks a code without consuming it, before work that costs (a password hash): a missing, expired,
+ * void or wrong code is refused (400) as withSmsCode refuses it, a wrong one counting its attempt.
+ * The code is still consumed by withSmsCode afterwards, with the work it guards.
+ */
+export async function checkSmsCode(db: Db, check: CodeCheck): Promise<void> {
+  const outcome = await db.transaction((tx) => matchLatestCode(tx, check));
+  if (outcome.wrong) throw wrongCode(outcome.left);
+}
+
+/**
  * Runs `work` in a transaction that consumes the phone's latest code of `type` when `code`
  * matches. Refuses (400) a missing, expired, consumed or void code; a wrong code counts an
  * attempt that stays counted. `work`'s failure rolls the consumption back with its own writes.
  */
 export async function withSmsCode<T>(db: Db, check: CodeCheck, work: (tx: Tx) => Promise<T>): Promise<T> {
   const outcome = await db.transaction(async (tx) => {
-    const [latest] = await tx
-      .select()
-      .from(smsCodes)
-      .where(and(eq(smsCodes.phone, check.phone), eq(smsCodes.type, check.type)))
-      .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
-      .limit(1)
-      .for('update');
-    if (!latest || latest.consumedAt || latest.expiresAt.getTime() <= check.now.getTime()) throw badRequest(SMS_MESSAGES.noCode);
-    if (latest.attempts >= SMS_MAX_ATTEMPTS) throw badRequest(SMS_MESSAGES.codeVoid);
-    if (latest.codeHash !== hashCode(check.phone, check.type, check.code)) {
-      const attempts = latest.attempts + 1;
-      await tx.update(smsCodes).set({ attempts }).where(eq(smsCodes.id, latest.id));
-      // Return instead of throwing so the counted attempt commits.
-      return { wrong: true as const, left: SMS_MAX_ATTEMPTS - attempts };
-    }
-    await tx.update(smsCodes).set({ consumedAt: check.now }).where(eq(smsCodes.id, latest.id));
+    const matched = await matchLatestCode(tx, check);
+    // Return instead of throwing so the counted attempt commits.
+    if (matched.wrong) return matched;
+    await tx.update(smsCodes).set({ consumedAt: check.now }).where(eq(smsCodes.id, matched.id));
     return { wrong: false as const, value: await work(tx) };
   });
-  if (outcome.wrong) throw badRequest(outcome.left > 0 ? SMS_MESSAGES.wrongCode(outcome.left) : SMS_MESSAGES.codeVoid);
+  if (outcome.wrong) throw wrongCode(outcome.left);
   return outcome.value;
 }

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../../db/client.ts';
 import { smsOutbox } from './tables.ts';
-import type { SmsProvider } from './providers.ts';
+import type { SmsProvider } from './provider.ts';
 
 export function consoleSmsProvider(db: Db, log: (line: string) => void): SmsProvider {
   return {

@@ -5,12 +5,7 @@ import type { SmsSettings } from './settings.ts';
 import { aliyunSmsProvider } from './aliyun-provider.ts';
 import { consoleSmsProvider } from './console-provider.ts';
 import { tencentSmsProvider } from './tencent-provider.ts';
-
-/** Where SMS codes go. The console provider logs them; a real gateway implements the same call. */
-export interface SmsProvider {
-  readonly name: string;
-  send(message: { phone: string; type: number; code: string }): Promise<void>;
-}
+import type { SmsProvider } from './provider.ts';
 
 /** `log` receives the console provider's lines (the codes it "sends"). */
 export function createSmsProvider(

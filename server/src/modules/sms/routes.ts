@@ -1,7 +1,8 @@
 /**
  * POST /api/user/send-sms-code {phone, type} -> {} (type 1: registration, phone must be new;
- * type 3: password reset/change, type 4: account deletion, phone must be registered), and, outside production only,
- * GET /api/dev/sms-outbox?phone= -> the latest code the console provider "sent".
+ * type 3: password reset/change, type 4: account deletion, phone must be registered), and, for
+ * clients allowed the development tools only (never in production; with NODE_ENV unset, clients on
+ * this machine only), GET /api/dev/sms-outbox?phone= -> the latest code the console provider "sent".
  */
 import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
@@ -11,7 +12,7 @@ import { notFound, ok } from '../../http/errors.ts';
 import { msg, parseInput, phoneSchema } from '../../http/validate.ts';
 import { SMS_TYPES } from '../../../../common/domain.ts';
 import { sendSmsCode, type PhoneRegistered } from './codes.ts';
-import type { SmsProvider } from './providers.ts';
+import type { SmsProvider } from './provider.ts';
 import * as routes from '../../../../common/routes.ts';
 
 const sendBody = z.strictObject({
@@ -44,7 +45,9 @@ export async function smsRoutes(app: FastifyInstance, { provider, phoneRegistere
   });
 
   if (app.ctx.config.nodeEnv !== 'production') {
-    app.get(routes.devSmsOutbox.path, async (request) => {
+    app.get(routes.devSmsOutbox.path, async (request, reply) => {
+      // Anyone else is answered as if the route did not exist.
+      if (!app.devToolsAllowed(request)) return reply.callNotFound();
       const { phone } = parseInput(outboxQuery, request.query);
       const [latest] = await app.ctx.db.select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
       if (!latest) throw notFound('该手机号暂无验证码');

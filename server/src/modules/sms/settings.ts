@@ -2,7 +2,7 @@
  * Settings of the SMS gateway, read beside the module that sends the codes (a SettingsSection of
  * config.ts, listed by modules/index.ts): which provider, and the chosen provider's account.
  */
-import type { SettingsReader, SettingsSection } from '../../config.ts';
+import { problemLine, standInEndpointProblem, type SettingsReader, type SettingsSection } from '../../config.ts';
 import { SMS_TYPES, type SmsType } from '../../../../common/domain.ts';
 
 export const SMS_PROVIDERS = ['console', 'aliyun', 'tencent'] as const;
@@ -42,13 +42,43 @@ export interface SmsSettings {
   tencentSms?: TencentSmsSettings;
 }
 
-/** One value per SMS code type: `${name}_${type}` when set, else `name` (required). */
+/** The code types an SMS is sent for, each with its own template. */
+export const SMS_CODE_TYPES = Object.values(SMS_TYPES) as SmsType[];
+const SMS_CODE_PURPOSES: Record<SmsType, string> = { 1: 'registration', 3: 'password change or reset', 4: 'account deletion' };
+
+/**
+ * One template per SMS code type (1, 3, 4): `${name}_${type}` when set, else the shared `name`.
+ * Every type must end up with one, so no code is ever sent without a template: a missing one stops
+ * the start (one line per missing setting: the shared one when nothing is set, else each per-type
+ * setting still missing).
+ */
 function perSmsType(s: SettingsReader, name: string, what: string): Record<SmsType, string> {
-  const fallback = [SMS_TYPES.DEFAULT, SMS_TYPES.PASSWORD].every((type) => s.optional(`${name}_${type}`)) ? '' : s.required(name, what);
-  return {
-    [SMS_TYPES.DEFAULT]: s.optional(`${name}_${SMS_TYPES.DEFAULT}`) ?? fallback,
-    [SMS_TYPES.PASSWORD]: s.optional(`${name}_${SMS_TYPES.PASSWORD}`) ?? fallback,
-  } as Record<SmsType, string>;
+  const shared = s.optional(name);
+  const own = Object.fromEntries(SMS_CODE_TYPES.map((type) => [type, s.optional(`${name}_${type}`)])) as Record<
+    SmsType,
+    string | undefined
+  >;
+  const missing = SMS_CODE_TYPES.filter((type) => (own[type] ?? shared) === undefined);
+  if (missing.length === SMS_CODE_TYPES.length) {
+    s.problems.push(
+      problemLine(
+        name,
+        'missing',
+        `set it to ${what} (used for every code type), or set ${SMS_CODE_TYPES.map((t) => `${name}_${t}`).join(', ')} one per type`,
+      ),
+    );
+  } else {
+    for (const type of missing) {
+      s.problems.push(
+        problemLine(
+          `${name}_${type}`,
+          'missing',
+          `set it to ${what} for code type ${type} (${SMS_CODE_PURPOSES[type]}), or set ${name} for every type without its own`,
+        ),
+      );
+    }
+  }
+  return Object.fromEntries(SMS_CODE_TYPES.map((type) => [type, own[type] ?? shared ?? ''])) as Record<SmsType, string>;
 }
 
 function readAliyunSms(s: SettingsReader): AliyunSmsSettings {
@@ -77,20 +107,36 @@ function readTencentSms(s: SettingsReader): TencentSmsSettings {
   };
 }
 
-/** SMS_PROVIDER and the chosen provider's settings; production refuses the console provider. */
-export const smsSettings: SettingsSection<SmsSettings> = ({ s, serving, production }) => {
+/**
+ * SMS_PROVIDER and the chosen provider's settings; production refuses the console provider, and
+ * (unless STAGING=1) an endpoint that is not the vendor's public https API.
+ */
+export const smsSettings: SettingsSection<SmsSettings> = ({ s, serving, production, staging }) => {
   const smsName = s.optional('SMS_PROVIDER') ?? 'console';
   const smsProvider = (SMS_PROVIDERS as readonly string[]).includes(smsName) ? (smsName as SmsProviderName) : 'console';
   if (smsName !== smsProvider)
-    s.problems.push(`Invalid setting SMS_PROVIDER="${smsName}": set it to aliyun or tencent (console only outside production).`);
+    s.problems.push(
+      problemLine('SMS_PROVIDER', `"${smsName}" is not a provider`, 'set it to aliyun or tencent (console only outside production)'),
+    );
   else if (serving && production && smsProvider === 'console') {
     s.problems.push(
-      'SMS_PROVIDER is console, which only prints codes to the log: set SMS_PROVIDER=aliyun or tencent with its settings (NODE_ENV=production).',
+      problemLine(
+        'SMS_PROVIDER',
+        'console only prints the codes to the log (NODE_ENV=production)',
+        'set SMS_PROVIDER=aliyun or tencent with its settings',
+      ),
     );
   }
-  return {
+  const settings: SmsSettings = {
     smsProvider,
     aliyunSms: serving && smsProvider === 'aliyun' ? readAliyunSms(s) : undefined,
     tencentSms: serving && smsProvider === 'tencent' ? readTencentSms(s) : undefined,
   };
+  if (serving && production && !staging) {
+    const endpoint = settings.aliyunSms
+      ? standInEndpointProblem('ALIYUN_SMS_ENDPOINT', settings.aliyunSms.endpoint, ALIYUN_SMS_DEFAULT_ENDPOINT)
+      : settings.tencentSms && standInEndpointProblem('TENCENT_SMS_ENDPOINT', settings.tencentSms.endpoint, TENCENT_SMS_DEFAULT_ENDPOINT);
+    if (endpoint) s.problems.push(endpoint);
+  }
+  return settings;
 };

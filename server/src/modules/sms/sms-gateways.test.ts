@@ -5,7 +5,7 @@
  */
 import { createLogger } from '../../lib/logger.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_PAYMENT_ENV } from '../../../test/support/fakes/payment-settings.ts';
+import { STAGING_PAYMENT_ENV } from '../../../test/support/fakes/payment-settings.ts';
 import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { smsCodes } from '../../tables.ts';
@@ -69,6 +69,7 @@ const vendors: Vendor[] = [
 
 const signNameEnv = { aliyun: 'ALIYUN_SMS_SIGN_NAME', tencent: 'TENCENT_SMS_SIGN_NAME' } as const;
 const templateEnv = { aliyun: 'ALIYUN_SMS_TEMPLATE_CODE', tencent: 'TENCENT_SMS_TEMPLATE_ID' } as const;
+const CODE_TYPES = [1, 3, 4] as const;
 
 let env: TestEnv;
 beforeAll(async () => {
@@ -81,7 +82,7 @@ const providerFor = (settings: Record<string, string>, timeoutMs = TIMEOUT_MS): 
   const config = loadServerConfig({
     NODE_ENV: 'production',
     SMS_SEND_TIMEOUT_MS: String(timeoutMs),
-    ...PRODUCTION_PAYMENT_ENV,
+    ...STAGING_PAYMENT_ENV,
     ...settings,
   });
   return createSmsProvider(config, env.ctx.db, () => {});
@@ -105,16 +106,33 @@ describe.each(vendors)('SMS_PROVIDER=$name through the vendor SDK', (vendor) => 
   });
   afterAll(() => fake?.close());
 
-  it('delivers the code with the sign name, the template of its type and the number as the vendor wants it', async () => {
+  it('delivers the code with the sign name, the template of its type (1, 3 and 4) and the number as the vendor wants it', async () => {
     const phone = nextPhone();
     await provider.send({ phone, type: 1, code: '123456' });
     await provider.send({ phone, type: 3, code: '654321' });
-    const [register, reset] = vendor.templates(fake);
+    await provider.send({ phone, type: 4, code: '404404' });
+    const [register, reset, deletion] = vendor.templates(fake);
     expect(vendor.sent(fake)).toEqual([
       { phone: vendor.vendorPhone(phone), template: register, code: '123456' },
       { phone: vendor.vendorPhone(phone), template: reset, code: '654321' },
+      { phone: vendor.vendorPhone(phone), template: deletion, code: '404404' },
     ]);
     expect(fake.refusals).toEqual([]);
+  });
+
+  it('one shared template serves every code type without its own', async () => {
+    const [shared, , deletion] = vendor.templates(fake);
+    const { [`${templateEnv[vendor.name]}_1`]: _1, [`${templateEnv[vendor.name]}_3`]: _3, ...rest } = vendor.env(fake);
+    const sharing = providerFor({ ...rest, [templateEnv[vendor.name]]: shared! });
+    const phone = nextPhone();
+    const before = vendor.sent(fake).length;
+    for (const type of CODE_TYPES) await sharing.send({ phone, type, code: `77777${type}` });
+    expect(
+      vendor
+        .sent(fake)
+        .slice(before)
+        .map((s) => s.template),
+    ).toEqual([shared, shared, deletion]);
   });
 
   it('is refused by the vendor when signed with another secret, and the error names the vendor code but not the secret', async () => {
@@ -130,7 +148,7 @@ describe.each(vendors)('SMS_PROVIDER=$name through the vendor SDK', (vendor) => 
 
   it('reports the vendor refusing an unknown template or sign name', async () => {
     const template = await failureOf(
-      providerFor({ ...vendor.env(fake), [templateEnv[vendor.name]]: '9999' }).send({ phone: nextPhone(), type: 1, code: '222222' }),
+      providerFor({ ...vendor.env(fake), [`${templateEnv[vendor.name]}_1`]: '9999' }).send({ phone: nextPhone(), type: 1, code: '222222' }),
     );
     expect(template.message).toContain(vendor.badTemplateCode);
     const signName = await failureOf(
@@ -152,6 +170,49 @@ describe.each(vendors)('SMS_PROVIDER=$name through the vendor SDK', (vendor) => 
     } finally {
       fake.failureMode = 'none';
     }
+  });
+});
+
+describe.each(vendors)('every code type through the API on SMS_PROVIDER=$name', (vendor) => {
+  let fake: AliyunSmsFake | TencentSmsFake;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    fake = await vendor.start();
+    app = await buildApp(env.ctx, { providers: { ...env.providers, sms: providerFor(vendor.env(fake)) } });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await fake?.close();
+  });
+
+  const post = (url: string, payload: Record<string, unknown>, token?: string) =>
+    app
+      .inject({ method: 'POST', url, payload, headers: token ? { 't-token': token } : {} })
+      .then((r) => ({ status: r.statusCode, body: r.json() }));
+  /** Sends a code of `type` through send-sms-code; answers the code the gateway delivered with that type's template. */
+  const codeOfType = async (phone: string, type: (typeof CODE_TYPES)[number]) => {
+    const sent = await post('/api/user/send-sms-code', { phone, type });
+    expect(sent, `type ${type}`).toEqual({ status: 200, body: expect.objectContaining({ success: true }) });
+    const delivered = vendor.sent(fake).at(-1)!;
+    expect(delivered.phone).toBe(vendor.vendorPhone(phone));
+    expect(delivered.template, `template of type ${type}`).toBe(vendor.templates(fake)[CODE_TYPES.indexOf(type)]);
+    env.clock.advance(61_000);
+    return delivered.code;
+  };
+
+  it('registers (type 1), resets the password (type 3) and deletes the account (type 4), each code sent with its own template', async () => {
+    const phone = nextPhone();
+    const registered = await post('/api/user/reg', { phone, password: 'abc12345', verifyCode: await codeOfType(phone, 1) });
+    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    const reset = await post('/api/user/reset-pwd', { phone, password: 'xyz12345', verifyCode: await codeOfType(phone, 3) });
+    expect(reset.status, JSON.stringify(reset.body)).toBe(200);
+    const login = await post('/api/user/pwd-login', { phone, password: 'xyz12345' });
+    expect(login.status).toBe(200);
+    const deleted = await post('/api/user/delete-account', { verifyCode: await codeOfType(phone, 4) }, login.body.data.token);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBe(200);
+    expect((await post('/api/user/pwd-login', { phone, password: 'xyz12345' })).status).toBe(400);
+    expect(fake.refusals).toEqual([]);
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import * as tencentcloud from 'tencentcloud-sdk-nodejs-sms';
 import type { TencentSmsSettings } from './settings.ts';
-import type { SmsProvider } from './providers.ts';
+import type { SmsProvider } from './provider.ts';
 import type { SmsType } from '../../../../common/domain.ts';
 import { SmsGatewayError, safeFailureReason } from './gateway-error.ts';
 
@@ -22,6 +22,9 @@ export function tencentSmsProvider(settings: TencentSmsSettings, timeoutMs: numb
   return {
     name: 'tencent',
     async send({ phone, type, code }) {
+      const template = settings.templateIds[type as SmsType];
+      // settings.ts gives every known type a template; an unknown type is never sent without one.
+      if (!template) throw new SmsGatewayError('tencent', `no template for SMS code type ${type}`);
       let answer;
       try {
         answer = await client.SendSms({
@@ -29,7 +32,7 @@ export function tencentSmsProvider(settings: TencentSmsSettings, timeoutMs: numb
           PhoneNumberSet: [`+86${phone}`],
           SmsSdkAppId: settings.sdkAppId,
           SignName: settings.signName,
-          TemplateId: settings.templateIds[type as SmsType],
+          TemplateId: template,
           TemplateParamSet: [code],
         });
       } catch (error) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { templates } from '../../tables.ts';
 import { call, createTestEnv, createTestUser, type TestEnv, type TestUser } from '../../../test/support/support.ts';
+import { TEMPLATES_MAX } from '../../../../common/plan-limits.ts';
 import { LINKS, balanceOf, expectLedgerAddsUp, ledgerRows, planCount, sh, validForm } from '../../../test/support/plan-helpers.ts';
 
 let env: TestEnv;
@@ -93,7 +94,7 @@ describe('templates', () => {
     const tpl = (await post(user, '/api/plan/template/generate', { name: '发布', form: await formWithoutDate() })).body.data;
     const published = await post(user, '/api/plan/template/publish', { id: tpl.id, startDate: '2026-12-05' });
     expect(published.status).toBe(200);
-    expect(published.body.data).toEqual({ id: expect.any(Number), totalCost: 108, integral: 192 }); // ceil(4 x 30 x 0.9)
+    expect(published.body.data).toEqual({ id: expect.any(Number), totalCount: 30, firstDayCount: 10, totalCost: 108, integral: 192 }); // 4 x 30 x 0.9
     const detail = await call(env, 'GET', '/api/plan/manage/detail', { token: user.token, query: { id: published.body.data.id } });
     expect(detail.body.data.plan).toMatchObject({ startDate: '2026-12-05', discount: 0.9, totalCost: 108, title: tpl.form.title });
     expect((await ledgerRows(env, user.id)).at(-1)).toMatchObject({
@@ -105,16 +106,19 @@ describe('templates', () => {
     const past = await post(user, '/api/plan/template/publish', { id: tpl.id, startDate: '2026-11-29' });
     expect(past.status).toBe(400);
     expect(past.body.message).toBe('开始日期不能早于今天（2026-11-30）');
+    // Today at 10:30, by the plan rule (the first-day cut): the 4 tasks of 09:00 are cut from today only,
+    // so 6 + 10 + 10 = 26 tasks, floor(4 x 26 x 0.9 = 93.6) = 93 points.
     const today = await post(user, '/api/plan/template/publish', { id: tpl.id, startDate: '2026-11-30' });
-    expect(today.status).toBe(400);
-    expect(today.body.message).toContain('时段已开始');
+    expect(today.status).toBe(200);
+    expect(today.body.data).toEqual({ id: expect.any(Number), totalCount: 26, firstDayCount: 6, totalCost: 93, integral: 99 });
+    const todayPlan = await call(env, 'GET', '/api/plan/manage/detail', { token: user.token, query: { id: today.body.data.id } });
+    expect(todayPlan.body.data.plan).toMatchObject({ distribution: tpl.form.distribution, firstDayFromHour: 11, firstDayCount: 6 });
 
-    await post(user, '/api/plan/template/publish', { id: tpl.id, startDate: '2026-12-06' }); // 192 -> 84
     const short = await post(user, '/api/plan/template/publish', { id: tpl.id, startDate: '2026-12-07' });
     expect(short.status).toBe(409);
-    expect(short.body.data).toEqual({ needed: 108, available: 84 });
+    expect(short.body.data).toEqual({ needed: 108, available: 99 });
     expect(await planCount(env, user.id)).toBe(2);
-    expect(await balanceOf(env, user.id)).toBe(84);
+    expect(await balanceOf(env, user.id)).toBe(99);
     await expectLedgerAddsUp(env, user.id, expect);
   });
 
@@ -137,6 +141,32 @@ describe('templates', () => {
     expect(row!.name).toBe('别人的');
     expect(await balanceOf(env, other.id)).toBe(1000);
     expect(await planCount(env, other.id)).toBe(0);
+  });
+
+  it(`keeps at most ${TEMPLATES_MAX} per account: the next is refused with 409 and a clear message, also when sent at once`, async () => {
+    const user = await createTestUser(env);
+    const form = await formWithoutDate();
+    // Stored directly up to one short of the cap (as the API stores them), then filled through the API.
+    const now = env.clock.now();
+    await env.ctx.db
+      .insert(templates)
+      .values(
+        Array.from({ length: TEMPLATES_MAX - 2 }, (_, i) => ({ userId: user.id, name: `模板${i}`, form, createdAt: now, updatedAt: now })),
+      );
+    const both = await Promise.all([1, 2, 3].map((i) => post(user, '/api/plan/template/generate', { name: `并发${i}`, form })));
+    expect(both.map((r) => r.status).sort()).toEqual([200, 200, 409]);
+    expect(both.find((r) => r.status === 409)!.body).toEqual({
+      success: false,
+      message: `模板最多保存 ${TEMPLATES_MAX} 个，请删除不用的模板后再保存`,
+    });
+    expect(await env.ctx.db.$count(templates, eq(templates.userId, user.id))).toBe(TEMPLATES_MAX);
+    // From a plan too; another account is not affected; deleting one makes room.
+    const other = await createTestUser(env);
+    expect((await post(other, '/api/plan/template/generate', { name: '别人的', form })).status).toBe(200);
+    const listed = await call(env, 'GET', '/api/plan/template/list', { token: user.token, query: { page: 1, pageSize: 1 } });
+    expect(listed.body.data.total).toBe(TEMPLATES_MAX);
+    expect((await post(user, '/api/plan/template/delete', { id: listed.body.data.list[0].id })).status).toBe(200);
+    expect((await post(user, '/api/plan/template/generate', { name: '腾出的位置', form })).status).toBe(200);
   });
 
   it('needs a login', async () => {

@@ -3,11 +3,13 @@
  * stored as validated (canonical link, trimmed); publishing validates it again against today's
  * price table with the chosen start date and charges exactly like plan creation.
  */
-import { and, desc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.ts';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import { templates } from './tables.ts';
-import { notFound } from '../../http/errors.ts';
+import { conflict, notFound } from '../../http/errors.ts';
+import { API_MESSAGES, fill } from '../../http/messages.ts';
+import { TEMPLATES_MAX } from '../../../../common/plan-limits.ts';
 import type { Page, TemplateRow } from '../../../../common/api-types.ts';
 import type { PlanRecord, TemplateForm } from '../plan/index.ts';
 
@@ -36,6 +38,7 @@ export function formOfPlan(plan: PlanRecord): TemplateForm {
     title: plan.title,
     image: plan.image,
     shopName: plan.shopName,
+    price: plan.itemPrice,
     keywords: plan.keywords,
     configId: plan.configId,
     optionIds: plan.options.map((o) => o.optionId),
@@ -45,12 +48,21 @@ export function formOfPlan(plan: PlanRecord): TemplateForm {
   };
 }
 
-export async function createTemplate(db: Executor, userId: number, name: string, form: TemplateForm, now: Date): Promise<TemplateRow> {
-  const [row] = await db
-    .insert(templates)
-    .values({ userId, name, form: storedForm(form), createdAt: now, updatedAt: now })
-    .returning();
-  return toRow(row!);
+/**
+ * Saves a new template; 409 once the account keeps TEMPLATES_MAX. Counted under a lock per account,
+ * so simultaneous saves cannot pass the cap together.
+ */
+export async function createTemplate(db: Db, userId: number, name: string, form: TemplateForm, now: Date): Promise<TemplateRow> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`template:user:${userId}`}))`);
+    const [kept] = await tx.select({ n: count() }).from(templates).where(eq(templates.userId, userId));
+    if (kept!.n >= TEMPLATES_MAX) throw conflict(fill(API_MESSAGES.template.limit, { max: TEMPLATES_MAX }));
+    const [row] = await tx
+      .insert(templates)
+      .values({ userId, name, form: storedForm(form), createdAt: now, updatedAt: now })
+      .returning();
+    return toRow(row!);
+  });
 }
 
 export async function findOwnTemplate(db: Executor, userId: number, id: number): Promise<TemplateRow> {

@@ -2,6 +2,10 @@
  * Accounts: registration (SMS code type 1, optional invite code, round-robin operator),
  * password login with lockout (5 wrong passwords lock the phone 15 minutes, counted in the
  * users row), password reset (SMS code type 3), avatar, and the list of invited users.
+ *
+ * Cheap checks first: the per-address and per-phone limits (limits.ts), then everything a
+ * database lookup answers, then the SMS code; only then a password hash (scrypt, 16 MiB, the
+ * expensive part), so a flood of wrong codes or refused requests costs no hashing.
  */
 import { and, count, desc, eq, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../../db/client.ts';
@@ -12,11 +16,12 @@ import type { AppContext } from '../../http/context.ts';
 import { AppError, badRequest, conflict, forbidden, tooManyRequests } from '../../http/errors.ts';
 import type { AuthResult, InvitedUser, Page, UserData } from '../../../../common/api-types.ts';
 import { MINUTE } from '../../lib/clock.ts';
-import { hashPassword, newInviteCode, verifyPassword } from '../../lib/crypto.ts';
+import { hashPassword, newInviteCode, newToken, verifyPassword } from '../../lib/crypto.ts';
 import { defaultOperator, operatorIds } from '../operator/index.ts';
 import { changePoints } from '../points/index.ts';
 import { createSession, revokeAllSessions, type ClientInfo } from '../session/index.ts';
-import { lockKey, withSmsCode } from '../sms/index.ts';
+import { checkSmsCode, lockKey, withSmsCode } from '../sms/index.ts';
+import { limitCodeCheck, limitSignIn } from './limits.ts';
 import { effectiveMemberLevel, getUserData, maskPhone } from './membership.ts';
 import { MEMBER_LEVEL_NAMES, SMS_TYPES } from '../../../../common/domain.ts';
 import { PRIVACY_POLICY_VERSION } from '../../../../common/privacy.ts';
@@ -88,6 +93,7 @@ export async function inviteSummary(db: Executor, user: UserRow): Promise<{ invi
 
 export async function register(ctx: AppContext, input: Registration, client: ClientInfo = {}): Promise<AuthResult> {
   const { db, clock } = ctx;
+  await limitCodeCheck(ctx, input.phone, client.ip);
   if (await phoneRegistered(db, input.phone)) throw conflict(USER_MESSAGES.phoneTaken);
   let inviterId: number | null = null;
   if (input.inviteCode) {
@@ -95,8 +101,18 @@ export async function register(ctx: AppContext, input: Registration, client: Cli
     if (!inviter) throw badRequest(USER_MESSAGES.inviteUnknown);
     inviterId = inviter.id;
   }
-  const passwordHash = await hashPassword(input.password);
   const now = clock.now();
+  // A concurrent registration of this phone may consume the code at any step: say what really happened.
+  const takenMeanwhile = async (err: unknown) =>
+    err instanceof AppError && err.statusCode === 400 && (await phoneRegistered(db, input.phone));
+  // The code before the hash: a wrong code costs no scrypt (it is consumed below, with the insert).
+  try {
+    await checkSmsCode(db, { phone: input.phone, type: SMS_TYPES.DEFAULT, code: input.verifyCode, now });
+  } catch (err) {
+    if (await takenMeanwhile(err)) throw conflict(USER_MESSAGES.phoneTaken);
+    throw err;
+  }
+  const passwordHash = await hashPassword(input.password);
   for (let attempt = 1; ; attempt++) {
     try {
       return await withSmsCode(db, { phone: input.phone, type: SMS_TYPES.DEFAULT, code: input.verifyCode, now }, async (tx) => {
@@ -121,13 +137,34 @@ export async function register(ctx: AppContext, input: Registration, client: Cli
       });
     } catch (err) {
       if (isUniqueViolation(err, 'users_phone_uq')) throw conflict(USER_MESSAGES.phoneTaken);
-      // A concurrent registration of this phone consumed the code first: say what really happened.
-      if (err instanceof AppError && err.statusCode === 400 && (await phoneRegistered(db, input.phone)))
-        throw conflict(USER_MESSAGES.phoneTaken);
+      if (await takenMeanwhile(err)) throw conflict(USER_MESSAGES.phoneTaken);
       // Two registrations drew the same fresh invite code: the code was not consumed, try again.
       if (isUniqueViolation(err, 'users_invite_code_uq') && attempt < 3) continue;
       throw err;
     }
+  }
+}
+
+/**
+ * An account ops make for a member of staff (the first admin, before anyone can sign in to the
+ * console): no password anybody knows and no privacy consent yet. Its owner sets the password in
+ * the app with 忘记密码 (an SMS code to that phone, which proves it is theirs and that the SMS
+ * gateway works) and agrees to the policy at the first sign-in, like any user whose consent is missing.
+ */
+export async function createAccountWithoutPassword(db: Db, phone: string, now: Date): Promise<UserRow> {
+  if (await phoneRegistered(db, phone)) throw conflict(USER_MESSAGES.phoneTaken);
+  const passwordHash = await hashPassword(newToken());
+  try {
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ phone, passwordHash, inviteCode: await freshInviteCode(tx), operatorId: await nextOperatorId(tx), createdAt: now })
+        .returning();
+      return user!;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, 'users_phone_uq')) throw conflict(USER_MESSAGES.phoneTaken);
+    throw err;
   }
 }
 
@@ -136,16 +173,23 @@ let dummyHash: Promise<string> | null = null;
 
 const minutesLeft = (until: Date, now: Date) => Math.max(1, Math.ceil((until.getTime() - now.getTime()) / MINUTE));
 
-export async function passwordLogin(ctx: AppContext, phone: string, password: string, client: ClientInfo = {}): Promise<AuthResult> {
+/** Where a sign-in comes from; `devTools`: the client may use the development tools (the demo account). */
+export type SignInClient = ClientInfo & { devTools?: boolean };
+
+export async function passwordLogin(ctx: AppContext, phone: string, password: string, client: SignInClient = {}): Promise<AuthResult> {
   const { db, clock } = ctx;
+  await limitSignIn(ctx, phone, client.ip);
   const now = clock.now();
-  const user = await findUserByPhone(db, phone);
+  const found = await findUserByPhone(db, phone);
+  // The demo account's password is public: only clients allowed the development tools may use it.
+  const user = found && (found.phone !== DEMO_PHONE || client.devTools) ? found : null;
   if (!user) {
     dummyHash ??= hashPassword('not-a-password-0');
     await verifyPassword(password, await dummyHash);
     throw badRequest(USER_MESSAGES.badCredentials);
   }
-  if (user.lockedUntil && user.lockedUntil > now) throw tooManyRequests(USER_MESSAGES.locked(minutesLeft(user.lockedUntil, now)));
+  if (user.lockedUntil && user.lockedUntil > now)
+    throw tooManyRequests(USER_MESSAGES.locked(minutesLeft(user.lockedUntil, now)), (user.lockedUntil.getTime() - now.getTime()) / 1000);
 
   if (!(await verifyPassword(password, user.passwordHash))) {
     // One atomic UPDATE counts the failure; the 5th locks the phone and restarts the count.
@@ -158,21 +202,47 @@ export async function passwordLogin(ctx: AppContext, phone: string, password: st
       })
       .where(eq(users.id, user.id))
       .returning({ lockedUntil: users.lockedUntil });
-    if (after?.lockedUntil && after.lockedUntil > now) throw tooManyRequests(USER_MESSAGES.locked(minutesLeft(after.lockedUntil, now)));
+    if (after?.lockedUntil && after.lockedUntil > now)
+      throw tooManyRequests(
+        USER_MESSAGES.locked(minutesLeft(after.lockedUntil, now)),
+        (after.lockedUntil.getTime() - now.getTime()) / 1000,
+      );
     throw badRequest(USER_MESSAGES.badCredentials);
   }
 
   // Only the right password learns that the account is disabled (others get the usual answer).
   if (user.disabledAt) throw forbidden(USER_MESSAGES.disabled);
-  // Right password: reset the count, unless a concurrent failure locked the phone meanwhile.
-  const [unlocked] = await db
-    .update(users)
-    .set({ loginFailures: 0, lockedUntil: null })
-    .where(and(eq(users.id, user.id), or(isNull(users.lockedUntil), lte(users.lockedUntil, now))))
-    .returning();
-  if (!unlocked) throw tooManyRequests(USER_MESSAGES.locked(Math.ceil(LOCK_MS / MINUTE)));
-  const token = await createSession(db, user.id, clock, client);
-  return { token, user: await getUserData(db, unlocked, now) };
+  // Right password: reset the count and open the session in one transaction whose UPDATE locks the
+  // row and finds it as it was read: the same phone and password, not deleted, not disabled, not
+  // locked meanwhile. A deletion (注销), a disabling or a password change that committed while the
+  // password was being checked makes it find nothing; one still running makes it wait, then find
+  // nothing; one that starts after it ends its sessions, this one's included.
+  const opened = await db.transaction(async (tx) => {
+    const [unlocked] = await tx
+      .update(users)
+      .set({ loginFailures: 0, lockedUntil: null })
+      .where(
+        and(
+          eq(users.id, user.id),
+          eq(users.phone, phone),
+          eq(users.passwordHash, user.passwordHash),
+          isNull(users.deletedAt),
+          isNull(users.disabledAt),
+          or(isNull(users.lockedUntil), lte(users.lockedUntil, now)),
+        ),
+      )
+      .returning();
+    if (!unlocked) return null;
+    return { token: await createSession(tx, user.id, clock, client), unlocked };
+  });
+  if (!opened) {
+    const [current] = await db.select().from(users).where(eq(users.id, user.id));
+    if (!current || current.deletedAt || current.phone !== phone || current.passwordHash !== user.passwordHash)
+      throw badRequest(USER_MESSAGES.badCredentials);
+    if (current.disabledAt) throw forbidden(USER_MESSAGES.disabled);
+    throw tooManyRequests(USER_MESSAGES.locked(Math.ceil(LOCK_MS / MINUTE)), LOCK_MS / 1000);
+  }
+  return { token: opened.token, user: await getUserData(db, opened.unlocked, now) };
 }
 
 /**
@@ -184,18 +254,24 @@ export async function resetPassword(
   ctx: AppContext,
   input: { phone: string; password: string; verifyCode: string },
   keepToken: string | null,
+  client: ClientInfo = {},
 ): Promise<void> {
   const { db, clock } = ctx;
-  const passwordHash = await hashPassword(input.password);
+  await limitCodeCheck(ctx, input.phone, client.ip);
   const now = clock.now();
-  await withSmsCode(db, { phone: input.phone, type: SMS_TYPES.PASSWORD, code: input.verifyCode, now }, async (tx) => {
+  const check = { phone: input.phone, type: SMS_TYPES.PASSWORD, code: input.verifyCode, now };
+  // The code before the hash: a wrong code costs no scrypt.
+  await checkSmsCode(db, check);
+  const passwordHash = await hashPassword(input.password);
+  await withSmsCode(db, check, async (tx) => {
     const [user] = await tx
       .update(users)
       .set({ passwordHash, loginFailures: 0, lockedUntil: null })
-      .where(eq(users.phone, input.phone))
-      .returning({ id: users.id });
+      .where(and(eq(users.phone, input.phone), isNull(users.deletedAt)))
+      .returning({ id: users.id, role: users.role });
     if (!user) throw badRequest(USER_MESSAGES.phoneNotRegistered);
-    await revokeAllSessions(tx, user.id, now, keepToken);
+    // A console account's password change ends every one of its sessions, the caller's too.
+    await revokeAllSessions(tx, user.id, now, user.role ? null : keepToken);
   });
 }
 
@@ -237,6 +313,20 @@ export async function invitedUsers(
 export const DEMO_PHONE = '13800138000';
 export const DEMO_PASSWORD = 'demo12345';
 const DEMO_POINTS = 10000;
+
+/**
+ * The demo account still open and signing in with the published demo password: a database that
+ * was once started outside production (or an ops command run there without NODE_ENV=production)
+ * holds it, and production must not serve it.
+ */
+export async function demoAccountOpen(db: Executor): Promise<boolean> {
+  const [demo] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.phone, DEMO_PHONE), isNull(users.deletedAt)))
+    .limit(1);
+  return Boolean(demo?.passwordHash && (await verifyPassword(DEMO_PASSWORD, demo.passwordHash)));
+}
 
 /** Outside production: the demo account with 10000 points (once; false when it already exists). */
 export async function seedDemoAccount(db: Db, now: Date): Promise<boolean> {

@@ -11,6 +11,12 @@ import { users, type UserRow } from './tables.ts';
 /** The phone column of a deleted account: unique, and never a valid phone (so nobody can sign in as it). */
 export const deletedPhone = (userId: number) => `deleted-${userId}`;
 
+/** Locks and answers a user row by id, deleted or not (null when there is none). */
+export async function lockAccount(tx: Executor, userId: number): Promise<UserRow | null> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  return row ?? null;
+}
+
 /** Locks and answers a live (not deleted) user row by id. */
 export async function lockLiveUser(tx: Executor, userId: number): Promise<UserRow | null> {
   const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');

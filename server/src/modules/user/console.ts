@@ -3,13 +3,13 @@
  * disable or enable sign-in, assign a service contact. Each function takes the caller's
  * transaction so the console's audit row commits with the change.
  */
-import { asc, desc, eq, inArray, like, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { paged } from '../../db/paged.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
 import { users, type UserRow } from './tables.ts';
 import type { Page } from '../../../../common/api-types.ts';
-import type { ConsoleRole, ConsoleUser } from '../../../../common/admin-types.ts';
+import { CONSOLE_MAX_PAGE, type ConsoleRole, type ConsoleUser } from '../../../../common/admin-types.ts';
 import { MEMBER_LEVEL_NAMES } from '../../../../common/domain.ts';
 import { effectiveMemberLevel } from './membership.ts';
 
@@ -39,14 +39,50 @@ export function toConsoleUser(row: UserRow, now: Date): ConsoleUser {
   };
 }
 
-/** Users whose phone contains `phone` (digits only, so no LIKE wildcards), newest first. */
+/**
+ * Users whose phone starts or ends with `phone` (digits only, so no LIKE wildcards; a whole number
+ * matches itself). Both are index lookups (users_phone_prefix_idx and the reversed
+ * users_phone_suffix_idx), not a scan of every user as a match anywhere in the number would be.
+ */
+export function phoneSearch(phone: string): SQL {
+  if (phone.length === 11) return eq(users.phone, phone);
+  const reversed = [...phone].reverse().join('');
+  return or(like(users.phone, `${phone}%`), sql`reverse(${users.phone}) like ${`${reversed}%`}`)!;
+}
+
+/** The console's user list, newest first; with `phone`, the users whose phone starts or ends with it. */
 export async function searchUsers(
   db: Executor,
   q: { phone?: string; page: number; pageSize: number },
   now: Date,
 ): Promise<Page<ConsoleUser>> {
-  const where = q.phone ? like(users.phone, `%${q.phone}%`) : undefined;
-  return paged(db, { from: users, where, orderBy: [desc(users.createdAt), desc(users.id)] }, q, (r) => toConsoleUser(r, now));
+  const order = [desc(users.createdAt), desc(users.id)];
+  const toItem = (r: UserRow) => toConsoleUser(r, now);
+  // (a page past the last allowed is refused there)
+  if (!q.phone || q.page > CONSOLE_MAX_PAGE)
+    return paged(db, { from: users, where: undefined, orderBy: order, maxPage: CONSOLE_MAX_PAGE }, q, toItem);
+  // The matches from the phone indexes first, up to what the allowed pages show: a few digits that
+  // match few users are found at once, whatever their age (walking the users newest first and
+  // testing each phone would read them all). More matches than that: they are dense, and the walk
+  // newest first finds a page of them quickly; the total is then the cap.
+  const cap = CONSOLE_MAX_PAGE * q.pageSize;
+  const where = phoneSearch(q.phone);
+  const matched = await db
+    .select({ id: users.id, createdAt: users.createdAt })
+    .from(users)
+    .where(where)
+    .limit(cap + 1);
+  if (matched.length > cap) return paged(db, { from: users, where, orderBy: order, maxPage: CONSOLE_MAX_PAGE }, q, toItem);
+  matched.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id);
+  const ids = matched.slice((q.page - 1) * q.pageSize, q.page * q.pageSize).map((r) => r.id);
+  const rows = ids.length ? await db.select().from(users).where(inArray(users.id, ids)) : [];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return {
+    list: ids.map((id) => toItem(byId.get(id)!)),
+    total: matched.length,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
 }
 
 /** Phones of the given user ids (for lists of other modules' rows). */
@@ -57,6 +93,16 @@ export async function phonesOf(db: Executor, ids: number[]): Promise<Map<number,
     .from(users)
     .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((r) => [r.id, r.phone]));
+}
+
+/** Phones and console roles of the given user ids (the console offers only what the role matrix allows on them). */
+export async function ownersOf(db: Executor, ids: number[]): Promise<Map<number, { phone: string; role: ConsoleRole | null }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, phone: users.phone, role: users.role })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((r) => [r.id, { phone: r.phone, role: r.role as ConsoleRole | null }]));
 }
 
 /** Locks and answers the user row (so a console change and its audit see one consistent state). */
@@ -73,6 +119,11 @@ async function updateUser(tx: Executor, id: number, set: Partial<Pick<UserRow, '
 export const setRole = (tx: Executor, id: number, role: ConsoleRole | null) => updateUser(tx, id, { role });
 export const setDisabled = (tx: Executor, id: number, disabledAt: Date | null) => updateUser(tx, id, { disabledAt });
 export const assignOperator = (tx: Executor, id: number, operatorId: number | null) => updateUser(tx, id, { operatorId });
+
+/** Accounts that can open the console as admin (not disabled, not deleted): going live needs at least one. */
+export async function activeAdminCount(db: Executor): Promise<number> {
+  return db.$count(users, and(eq(users.role, 'admin' satisfies ConsoleRole), isNull(users.disabledAt), isNull(users.deletedAt)));
+}
 
 /** Accounts holding a console role, for the console's role list. */
 export async function consoleStaff(db: Executor, now: Date): Promise<ConsoleUser[]> {

@@ -3,7 +3,17 @@
  * writes) and member_levels: accounts, login, membership and the user-data shape.
  */
 export { userRoutes } from './routes.ts';
-export { DEMO_PASSWORD, DEMO_PHONE, findUserById, findUserByPhone, inviteSummary, phoneRegistered, seedDemoAccount } from './accounts.ts';
+export {
+  createAccountWithoutPassword,
+  demoAccountOpen,
+  DEMO_PASSWORD,
+  DEMO_PHONE,
+  findUserById,
+  findUserByPhone,
+  inviteSummary,
+  phoneRegistered,
+  seedDemoAccount,
+} from './accounts.ts';
 export {
   applyMembershipPurchase,
   checkMembershipPurchase,
@@ -14,11 +24,13 @@ export {
   setMembership,
 } from './membership.ts';
 export {
+  activeAdminCount,
   assignOperator,
   consoleStaff,
   CONSOLE_ROLES,
   lockUserByPhone,
   newUsersPerDay,
+  ownersOf,
   phonesOf,
   roleAllows,
   searchUsers,
@@ -29,7 +41,8 @@ export {
   type ConsoleUser,
 } from './console.ts';
 export { USER_MESSAGES } from './accounts.ts';
-export { eraseUserIdentity, lockLiveUser } from './closure.ts';
-export { getUserData } from './membership.ts';
+export { limitCodeCheck } from './limits.ts';
+export { eraseUserIdentity, lockAccount, lockLiveUser } from './closure.ts';
+export { getUserData, maskPhone } from './membership.ts';
 export type { UserRow } from './tables.ts';
 export { membershipFindings, type MembershipEvent } from './verify.ts';

@@ -71,6 +71,8 @@ export async function getUserData(db: Executor, user: UserRow, now: Date): Promi
     inviteCode: user.inviteCode,
     discount: benefit.discountPercent / 100,
     privacyVersion: user.privacyVersion,
+    // staff see the way to the console in their account menu; ordinary users' answer has no such field
+    ...(user.role === 'operator' || user.role === 'admin' ? { consoleRole: user.role } : {}),
   };
 }
 

@@ -67,14 +67,14 @@ export async function userRoutes(app: FastifyInstance) {
 
   app.post(routes.userPwdLogin.path, async (request) => {
     const body = parseInput(loginBody, request.body);
-    return ok(await passwordLogin(ctx, body.phone, body.password, clientOf(request)));
+    return ok(await passwordLogin(ctx, body.phone, body.password, { ...clientOf(request), devTools: app.devToolsAllowed(request) }));
   });
 
   app.post(routes.userResetPwd.path, { preHandler: app.optionalUser }, async (request) => {
     const body = parseInput(resetBody, request.body);
     // Keep the caller's own session when they change their own password while logged in.
     const keep = request.user && request.user.phone === body.phone ? request.token : null;
-    await resetPassword(ctx, body, keep);
+    await resetPassword(ctx, body, keep, clientOf(request));
     return { success: true as const, message: USER_MESSAGES.passwordChanged };
   });
 

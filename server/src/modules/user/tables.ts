@@ -53,6 +53,9 @@ export const users = pgTable(
     check('users_member_level', sql`${t.memberLevel} in (1, 3, 5, 7)`),
     check('users_role', sql`${t.role} in ('operator', 'admin')`),
     index('users_created_idx').on(t.createdAt),
+    /** The console's phone search: by the first digits, or by the last ones (whatever the collation). */
+    index('users_phone_prefix_idx').on(t.phone.op('text_pattern_ops')),
+    index('users_phone_suffix_idx').using('btree', sql`reverse(${t.phone}) text_pattern_ops`),
   ],
 );
 

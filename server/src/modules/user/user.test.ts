@@ -3,6 +3,7 @@ import { count, eq } from 'drizzle-orm';
 import { operators, sessions, smsCodes, users } from '../../tables.ts';
 import { buildApp } from '../../app.ts';
 import { DAY, MINUTE } from '../../lib/clock.ts';
+import { createLogger } from '../../lib/logger.ts';
 import { PRIVACY_POLICY_VERSION } from '../../../../common/privacy.ts';
 import { call, createTestEnv, createTestUser, nextPhone, smsCodeFor, type TestEnv } from '../../../test/support/support.ts';
 
@@ -221,6 +222,16 @@ describe('sessions', () => {
     expect((await call(env, 'POST', '/api/user/logout', { token: u.token })).status).toBe(200);
   });
 
+  it('names a staff member’s console role in user-data (the app links to /admin), and nobody else’s', async () => {
+    const plain = await createTestUser(env);
+    expect((await userData(plain.token)).body.data).not.toHaveProperty('consoleRole');
+    for (const role of ['operator', 'admin'] as const) {
+      const staff = await createTestUser(env);
+      await env.ctx.db.update(users).set({ role }).where(eq(users.id, staff.id));
+      expect((await userData(staff.token)).body.data.consoleRole).toBe(role);
+    }
+  });
+
   it('requires a token for user-data, update-avatar and recommend/list (401)', async () => {
     for (const [method, url] of [
       ['GET', '/api/user/user-data'],
@@ -340,16 +351,26 @@ describe('the envelope and the status of each failure kind', () => {
     const limited = await call(env, 'POST', '/api/user/send-sms-code', { body: { phone, type: 1 } });
     env.clock.advance(61_000);
 
-    const broken = await buildApp(env.ctx, { providers: env.providers });
+    const logged: string[] = [];
+    const broken = await buildApp(env.ctx, {
+      providers: env.providers,
+      logger: createLogger('error', { write: (line: string) => void logged.push(line) }),
+    });
     broken.get('/api/test/boom', async () => {
       throw new Error('database exploded: select * from users');
     });
     await broken.ready();
-    const originalError = console.error;
-    console.error = () => {};
     const boom = await broken.inject({ method: 'GET', url: '/api/test/boom' });
-    console.error = originalError;
     await broken.close();
+    // Logged (one JSON line with the request id), not answered: the client sees the generic message.
+    expect(logged.map((line) => JSON.parse(line))).toEqual([
+      expect.objectContaining({
+        level: 50,
+        msg: 'unexpected error',
+        reqId: expect.any(String),
+        err: expect.objectContaining({ message: 'database exploded: select * from users' }),
+      }),
+    ]);
 
     for (const [status, res] of [...cases, [429, limited] as const]) {
       expect(res.status).toBe(status);

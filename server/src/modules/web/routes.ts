@@ -71,7 +71,13 @@ export async function webRoutes(app: FastifyInstance) {
       payload.resume();
       done(null);
     });
-    for (const page of Object.keys(PRERENDERED_PAGES)) pages.post(page, async (request, reply) => reply.redirect(request.url, 303));
+    // To the page's own path (and the query), never the raw request line: no spelling can make the
+    // Location leave the site.
+    for (const page of Object.keys(PRERENDERED_PAGES))
+      pages.post(page, async (request, reply) => {
+        const query = request.url.indexOf('?');
+        return reply.redirect(query < 0 ? page : `${page}${request.url.slice(query)}`, 303);
+      });
   });
 
   app.get('/*', async (request, reply) => {
