@@ -53,16 +53,16 @@ try {
   for (const n of REPLICAS) {
     const dir = fs.mkdtempSync(path.join(work, `nginx-${n}-`));
     const webRoot = fs.mkdtempSync(path.join(work, 'web-'));
-    const members = servers
-      .slice(0, n)
-      .map((s) => `    server 127.0.0.1:${s.port};`)
-      .join('\n');
     const nginx = await startNginx({
       dir,
       port: await freePort(),
-      apiUpstream: 'http://api_replicas',
+      // The upstream block nginx/edge.sh writes for API_SERVERS, as a deployment without Docker runs it.
+      apiServers: servers
+        .slice(0, n)
+        .map((s) => `127.0.0.1:${s.port}`)
+        .join(' '),
+      resolvers: '',
       webRoot,
-      extraConf: `upstream api_replicas {\n${members}\n    keepalive 64;\n}\n`,
     });
     try {
       const url = `${nginx.url}/api/user/user-data`;

@@ -13,7 +13,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client.ts';
 import { plans, pointsLedger, users } from '../src/tables.ts';
 import { loadConfig } from '../src/config.ts';
-import { backupDatabase, DATABASE_COMMANDS, restoreDatabase } from '../src/ops/backup.ts';
+import { backupDatabase, backupPath, DATABASE_COMMANDS, restoreDatabase } from '../src/ops/backup.ts';
 import { outcomeOf } from '../src/ops/commands.ts';
 import { balanceOf, expectLedgerAddsUp, sh, UNIT_COST, validForm } from './support/plan-helpers.ts';
 import { call, createTestEnv, createTestUser, usingPostgres, type TestEnv, type TestUser } from './support/support.ts';
@@ -79,6 +79,8 @@ describe.runIf(!usingPostgres)('backup and restore on PGlite (a data folder)', (
     expect(backup.stdout).toContain(`已备份 PGlite 数据库（${dataDir}）到 ${file}`);
     expect(backup.status).toBe(0);
     expect(fs.statSync(file).size).toBeGreaterThan(0);
+    // Every user's data: readable by the owner only, whatever the umask (the default 022 gave 0644).
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     const refused = cli('restore', file);
     expect(refused.status).toBe(1);
@@ -111,6 +113,45 @@ describe.runIf(!usingPostgres)('backup and restore on PGlite (a data folder)', (
   }, 300_000);
 });
 
+describe('where a backup goes and who may read it', () => {
+  it('a relative path: from BACKUP_DIR when set (itself from where npm ran), else from where npm ran; never the server folder', () => {
+    const config = (backupDir?: string) => ({ backupDir });
+    expect(backupPath('/srv/b/x.dump', config('/var/backups'), { INIT_CWD: '/home/ops' })).toBe('/srv/b/x.dump');
+    expect(backupPath('x.dump', config('/var/backups'), { INIT_CWD: '/home/ops' })).toBe('/var/backups/x.dump');
+    expect(backupPath('x.dump', config('backups'), { INIT_CWD: '/home/ops' })).toBe('/home/ops/backups/x.dump');
+    expect(backupPath('daily/x.dump', config(), { INIT_CWD: '/home/ops' })).toBe('/home/ops/daily/x.dump');
+    expect(backupPath('x.dump', config(), {})).toBe(path.resolve(process.cwd(), 'x.dump'));
+    expect(loadConfig({ BACKUP_DIR: '/app/backups' }).backupDir).toBe('/app/backups');
+    expect(loadConfig({}).backupDir).toBeUndefined();
+  });
+
+  it.runIf(!usingPostgres)(
+    'the command line under umask 000: file 0600 in a folder it makes 0700, from BACKUP_DIR',
+    async () => {
+      const dataDir = path.join(work, 'umask-data');
+      const env = await createTestEnv({ dataDir });
+      await createTestUser(env, { integral: 5 });
+      await env.close();
+      const script = path.resolve(import.meta.dirname, '../src/ops/cli.ts');
+      const run = spawnSync('sh', ['-c', `umask 000; exec "${process.execPath}" --import tsx "${script}" backup nightly.tar.gz`], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', INIT_CWD: work, BACKUP_DIR: 'kept/daily' },
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
+      expect(run.stderr).toBe('');
+      expect(run.status).toBe(0);
+      const folder = path.join(work, 'kept/daily');
+      const file = path.join(folder, 'nightly.tar.gz');
+      expect(run.stdout).toContain(`到 ${file}`);
+      expect(run.stdout).toContain('仅所有者可读写');
+      expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+      expect(fs.statSync(folder).mode & 0o777).toBe(0o700);
+      expect(fs.readdirSync(folder)).toEqual(['nightly.tar.gz']); // no .partial left behind
+    },
+    300_000,
+  );
+});
+
 describe.runIf(usingPostgres)('backup and restore on PostgreSQL (pg_dump / pg_restore)', () => {
   const file = path.join(work, 'postgres-backup.dump');
   let env: TestEnv;
@@ -125,6 +166,7 @@ describe.runIf(usingPostgres)('backup and restore on PostgreSQL (pg_dump / pg_re
     const buyer = await populate(env);
     const before = await snapshot(env.ctx.db);
     expect(await backupDatabase(target(), file)).toContain(`已备份 PostgreSQL 数据库到 ${file}`);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
     await expect(restoreDatabase(target(), file)).rejects.toMatchObject({
       statusCode: 409,

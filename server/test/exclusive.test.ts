@@ -1,6 +1,7 @@
 /** Jobs that one process at a time runs (src/db/exclusive.ts), on PGlite or TEST_DATABASE_URL. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPeriodicJob } from '../src/db/exclusive.ts';
+import type { LogSink } from '../src/lib/logger.ts';
 import { createTestEnv, usingPostgres, type TestEnv } from './support/support.ts';
 
 let env: TestEnv;
@@ -57,11 +58,27 @@ describe('exclusive jobs', () => {
           if (runs === 1) throw new Error('first run fails');
         },
       },
-      { error: (fields: object) => errors.push(fields) },
+      { error: (fields: object) => errors.push(fields), warn: () => {}, info: () => {}, debug: () => {} } as unknown as LogSink,
     );
     await expect.poll(() => runs, { timeout: 5000 }).toBeGreaterThanOrEqual(3);
-    stop();
+    await stop();
     expect(overlapped).toBe(false);
     expect(errors).toHaveLength(1);
+  });
+
+  it('stopping waits for the run in flight (the database is closed after it), and no run starts after', async () => {
+    const held = heldWork();
+    let runs = 0;
+    const noLog = { error: () => {}, warn: () => {}, info: () => {}, debug: () => {} } as unknown as LogSink;
+    const stop = startPeriodicJob(env.database.exclusive, { name: 'stop-test', everyMs: 10, run: () => (runs++, held.work()) }, noLog);
+    await held.running;
+    let stopped = false;
+    const stopping = stop().then(() => (stopped = true));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(stopped).toBe(false);
+    held.release();
+    await stopping;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(runs).toBe(1);
   });
 });

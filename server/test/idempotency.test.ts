@@ -184,6 +184,11 @@ describe('Idempotency-Key on plan create', () => {
     }
     expect(failed.status).toBe(500);
     expect(failed.body).toMatchObject({ success: false });
+    // The 500 is logged once, with the cause, never the parameters.
+    const [logged, ...more] = env.takeErrors();
+    expect(more).toEqual([]);
+    expect(logged).toMatchObject({ level: 50, msg: 'unexpected error', err: { message: 'Failed query' } });
+    expect(JSON.stringify(logged)).toContain('refused by test');
     expect(await balanceOf(env, u.id)).toBe(1000);
     const retry = await createPlan(u, 'retry-after-500');
     expect(retry.status).toBe(200);

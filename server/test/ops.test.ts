@@ -21,6 +21,7 @@ const ledgerRows = async () => (await env.ctx.db.select({ n: count() }).from(poi
 describe('ops commands', () => {
   it('has one table entry per command, including order:confirm', () => {
     expect(Object.keys(COMMANDS).sort()).toEqual([
+      'admin:create',
       'admin:grant',
       'admin:revoke',
       'announce',
@@ -119,6 +120,8 @@ describe('ops commands', () => {
       avatar: '/service/li.png',
       wechatQr: 'https://cdn.example.com/qr-li.png',
       remark: '工作日 9:00-18:00',
+      wechatId: '',
+      phone: '',
     });
     for (const argv of [
       [],

@@ -13,6 +13,7 @@ import { DEMO_PASSWORD, DEMO_PHONE } from '../src/seed.ts';
 import { startApiServer, type ApiServer } from './support/processes.mjs';
 import {
   call,
+  grantRole,
   createScratchDatabase,
   createTestEnv,
   createTestUser,
@@ -27,9 +28,8 @@ let admin: TestUser;
 let user: TestUser;
 beforeAll(async () => {
   env = await createTestEnv();
-  admin = await createTestUser(env);
+  admin = await grantRole(env, await createTestUser(env), 'admin');
   user = await createTestUser(env);
-  expect((await runCommand(env.ctx, ['admin:grant', admin.phone, 'admin'])).code).toBe(0);
 });
 afterAll(() => env?.close());
 

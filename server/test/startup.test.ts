@@ -1,6 +1,7 @@
 /**
  * Start-up failures of the real server process (`src/main.ts`): each one ends with exit code 1
- * and one plain line on stderr saying what is wrong and what to do, no stack, within a bound.
+ * and one plain problem line on stderr (`<setting>: <what is wrong>; <what to do>.`, the format of
+ * every refusal and of `ops preflight`), no stack, within a bound.
  */
 import fs from 'node:fs';
 import net from 'node:net';
@@ -15,12 +16,13 @@ const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'startup-test-'));
 fs.chmodSync(scratch, 0o755);
 afterAll(() => fs.rmSync(scratch, { recursive: true, force: true }));
 
-/** The run's stderr is exactly one line starting with the server's prefix; stdout holds no stack either. */
-function expectOneLine(run: { code: number; stdout: string; stderr: string }, pattern: RegExp, prefix = /^Cannot start the server: /) {
+/** The run's stderr is exactly one problem line about `setting`; stdout holds no stack either. */
+function expectOneLine(run: { code: number; stdout: string; stderr: string }, pattern: RegExp, setting: string) {
   expect(run.code).toBe(1);
   const lines = run.stderr.split('\n').filter(Boolean);
   expect(lines).toHaveLength(1);
-  expect(lines[0]).toMatch(prefix);
+  expect(lines[0]).toMatch(/^[^:;]+: [^;]+; .+\.$/);
+  expect(lines[0]!.startsWith(`${setting}: `), lines[0]).toBe(true);
   expect(lines[0]).toMatch(pattern);
   expect(run.stdout + run.stderr).not.toMatch(/\n\s+at /);
 }
@@ -28,13 +30,13 @@ function expectOneLine(run: { code: number; stdout: string; stderr: string }, pa
 describe('PostgreSQL settings', () => {
   it('a malformed DATABASE_URL', async () => {
     const run = await startFailingApiServer({ env: { DATABASE_URL: 'localhost:5432/tasks' } });
-    expectOneLine(run, /DATABASE_URL is not a PostgreSQL URL \(expected postgres:\/\/user:password@host:5432\/database\): fix it/);
+    expectOneLine(run, /not a PostgreSQL URL \(expected postgres:\/\/user:password@host:5432\/database\); fix it/, 'DATABASE_URL');
   });
 
   it('nothing listening at the address: names host and port, never the password', async () => {
     const port = await freePort();
     const run = await startFailingApiServer({ env: { DATABASE_URL: `postgres://app:s3cret-pw@127.0.0.1:${port}/tasks` } });
-    expectOneLine(run, new RegExp(`Cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port}/tasks \\(ECONNREFUSED\\): start it`));
+    expectOneLine(run, new RegExp(`cannot reach PostgreSQL at 127\\.0\\.0\\.1:${port}/tasks \\(ECONNREFUSED\\); start it`), 'DATABASE_URL');
     expect(run.stderr).not.toContain('s3cret-pw');
   });
 
@@ -54,7 +56,8 @@ describe('PostgreSQL settings', () => {
       const gaveUpAfter = Date.now() - connectedAt;
       expectOneLine(
         run,
-        new RegExp(`PostgreSQL at 127\\.0\\.0\\.1:${port}/tasks did not answer within ${CONNECT_TIMEOUT_MS} ms: check that it is running`),
+        new RegExp(`PostgreSQL at 127\\.0\\.0\\.1:${port}/tasks did not answer within ${CONNECT_TIMEOUT_MS} ms; check that it is running`),
+        'DATABASE_URL',
       );
       expect(sockets.length).toBeGreaterThan(0);
       // Measured from the connection, so the process start (seconds of tsx on a busy machine) does not count.
@@ -75,7 +78,7 @@ describe('DATA_DIR', () => {
     const file = path.join(scratch, 'not-a-folder');
     fs.writeFileSync(file, '');
     const run = await startFailingApiServer({ env: { DATA_DIR: path.join(file, 'data'), DATABASE_URL: undefined } });
-    expectOneLine(run, /DATA_DIR=.*not-a-folder\/data cannot be created \(ENOTDIR\): make it a folder this user can read and write/);
+    expectOneLine(run, /not-a-folder\/data cannot be created \(ENOTDIR\); make it a folder this user can read and write/, 'DATA_DIR');
   });
 
   // Permission bits do not bind root, so these run the server as an ordinary system user.
@@ -83,19 +86,23 @@ describe('DATA_DIR', () => {
     const dir = path.join(scratch, 'read-only');
     fs.mkdirSync(dir, { mode: 0o555 });
     const run = await startFailingApiServer({ env: { DATA_DIR: dir, DATABASE_URL: undefined }, runAs: 'nobody' });
-    expectOneLine(run, /DATA_DIR=.*read-only is not readable and writable \(EACCES\)/);
+    expectOneLine(run, /read-only is not readable and writable \(EACCES\)/, 'DATA_DIR');
   });
 
   it.runIf(asRoot)('a folder the server may not read', async () => {
     const dir = path.join(scratch, 'unreadable');
     fs.mkdirSync(dir, { mode: 0o000 });
     const run = await startFailingApiServer({ env: { DATA_DIR: dir, DATABASE_URL: undefined }, runAs: 'nobody' });
-    expectOneLine(run, /DATA_DIR=.*unreadable is not readable and writable \(EACCES\)/);
+    expectOneLine(run, /unreadable is not readable and writable \(EACCES\)/, 'DATA_DIR');
   });
 });
 
 it('a setting that is not a number', async () => {
   const run = await startFailingApiServer({ env: { DB_STATEMENT_TIMEOUT_MS: 'soon', DATABASE_URL: undefined } });
   // Settings are checked (and reported one line each) by the configuration, before anything else.
-  expectOneLine(run, /^Invalid setting DB_STATEMENT_TIMEOUT_MS="soon": set it to a whole number of at least 0\.$/, /^Invalid setting /);
+  expectOneLine(
+    run,
+    /^DB_STATEMENT_TIMEOUT_MS: "soon" is not a whole number of at least 0; set it to one, or unset it for 30000\.$/,
+    'DB_STATEMENT_TIMEOUT_MS',
+  );
 });

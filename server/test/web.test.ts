@@ -197,6 +197,16 @@ describe('prerendered public pages (npm start)', () => {
       expect(res.body, url).not.toContain('secret');
     }
     expect((await web.inject({ method: 'POST', url: '/plan/list', payload: {} })).statusCode).toBe(404);
+    // Spellings of a page that reach its route answer the page itself.
+    for (const url of ['/%6Cogin', '/login/', '/%6Cogin?invite=x']) {
+      const res = await web.inject({
+        method: 'POST',
+        url,
+        payload: 'a=1',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      });
+      if (res.statusCode === 303) expect(res.headers.location, url).toMatch(/^\/login(\?invite=x)?$/);
+    }
   });
 
   it('a page the build did not prerender, and paths below a page, keep the shell', async () => {

@@ -4,9 +4,9 @@ import { eq } from 'drizzle-orm';
 import { orders, users } from '../../src/tables.ts';
 import { ledgerSum } from '../../src/modules/points/index.ts';
 import { MINUTE } from '../../src/lib/clock.ts';
-import type { PaymentProvider } from '../../src/modules/pay/index.ts';
+import type { GatewayFailure, PaymentProvider } from '../../src/modules/pay/index.ts';
 import { readPaymentSettings } from '../../src/modules/pay/index.ts';
-import { call, createTestEnv, createTestUser, type TestEnv } from './support.ts';
+import { call, createTestEnv, createTestUser, grantRole, type TestEnv } from './support.ts';
 
 export const PUBLIC_BASE_URL = 'https://shop.example.test';
 
@@ -37,6 +37,19 @@ export async function balanceChecked(env: TestEnv, userId: number): Promise<numb
 export const orderStatus = async (env: TestEnv, orderNo: string) =>
   (await env.ctx.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
 
+/** The gateway's trade number stored on the order. */
+export const storedTradeNo = async (env: TestEnv, orderNo: string) =>
+  (await env.ctx.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.providerTradeNo;
+
+/** The console's orders found by a gateway trade number (GET /api/admin/orders?tradeNo=, as an operator). */
+export async function consoleOrdersByTradeNo(env: TestEnv, tradeNo: string) {
+  // Granted the role with a new session (a role change ends the account's sessions).
+  const staff = await grantRole(env, await createTestUser(env), 'operator');
+  const res = await call(env, 'GET', '/api/admin/orders', { token: staff.token, query: { tradeNo } });
+  expect(res.status, res.body.message).toBe(200);
+  return res.body.data.list as Array<{ orderNo: string; providerTradeNo: string | null }>;
+}
+
 /** Starts the fake gateway and the app before the file's tests, stops both after; read the fields inside tests. */
 export function useGatewayEnv<F extends { env: Record<string, string>; stop(): Promise<void> }>(startFake: () => Promise<F>) {
   const holder = {} as { env: TestEnv; fake: F; goods: IntegralGoods[] };
@@ -53,9 +66,15 @@ export function useGatewayEnv<F extends { env: Record<string, string>; stop(): P
 
 /**
  * With the fake gateway hanging (it reads each request and never answers), create, query and close
- * each reject with the 503 `message` soon after the provider's short timeout, each logged once.
+ * each reject with the 503 `message` soon after the provider's short timeout, each logged once as
+ * unreachable, with no query string (signed parameters) in what is logged.
  */
-export async function expectEachCallTimesOut(provider: PaymentProvider, fake: { hang: boolean }, logged: string[], message: string) {
+export async function expectEachCallTimesOut(
+  provider: PaymentProvider,
+  fake: { hang: boolean },
+  logged: GatewayFailure[],
+  message: string,
+) {
   const request = {
     orderNo: '20260301100000000001',
     amount: 100,
@@ -78,4 +97,8 @@ export async function expectEachCallTimesOut(provider: PaymentProvider, fake: { 
     fake.hang = false;
   }
   expect(logged).toHaveLength(3);
+  for (const failure of logged) {
+    expect(failure).toMatchObject({ gateway: provider.name, outcome: 'unreachable', message: expect.any(String) });
+    expect(failure.message).not.toMatch(/[?&](sign|app_id|biz_content)=/);
+  }
 }

@@ -52,5 +52,11 @@ export function startFailingApiServer(options?: {
   runAs?: string;
 }): Promise<FailedStart>;
 
+/** Runs `src/ops/cli.ts <args>` (tsx) with env on top of process.env (undefined removes a variable). */
+export function runOps(
+  args: string[],
+  options?: { env?: Record<string, string | undefined>; timeoutMs?: number },
+): Promise<{ code: number; stdout: string; stderr: string }>;
+
 /** Polls url until it answers 2xx; fails early when child (if given) has exited. */
 export function waitForOk(url: string, options: { timeoutMs: number; child?: ChildProcess; what: string }): Promise<void>;

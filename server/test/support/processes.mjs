@@ -95,14 +95,35 @@ function spawnApiServer({ env, host = '127.0.0.1', port, nodeArgs = [], built = 
 export async function startFailingApiServer({ env = {}, timeoutMs = 60_000, runAs } = {}) {
   const started = Date.now();
   const child = spawnApiServer({ env, port: await freePort(), runAs });
+  return { ...(await outcomeOf(child, timeoutMs, 'API server')), ms: Date.now() - started };
+}
+
+/** A child's exit code, stdout and stderr once it has exited; killed (and rejected) after timeoutMs. */
+async function outcomeOf(child, timeoutMs, what) {
   const output = { stdout: '', stderr: '' };
   child.stdout.setEncoding('utf8').on('data', (chunk) => (output.stdout += chunk));
   child.stderr.setEncoding('utf8').on('data', (chunk) => (output.stderr += chunk));
   const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
   const [code, signal] = await new Promise((resolveExit) => child.once('close', (c, s) => resolveExit([c, s])));
   clearTimeout(timer);
-  if (signal) throw new Error(`API server still running after ${timeoutMs} ms (killed)\n${output.stdout}${output.stderr}`);
-  return { code, ...output, ms: Date.now() - started };
+  if (signal) throw new Error(`${what} still running after ${timeoutMs} ms (killed)\n${output.stdout}${output.stderr}`);
+  return { code, ...output };
+}
+
+/**
+ * Runs the ops command line (`src/ops/cli.ts` through tsx, as `npm run ops` runs its build) with
+ * `env` on top of this process's environment (undefined removes a variable); resolves with its
+ * exit code, stdout and stderr.
+ */
+export async function runOps(args, { env = {}, timeoutMs = 240_000 } = {}) {
+  const childEnv = { ...process.env, ...env };
+  for (const [name, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[name];
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/ops/cli.ts', ...args], {
+    cwd: serverDir,
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  return outcomeOf(child, timeoutMs, `ops ${args.join(' ')}`);
 }
 
 /** Polls url until it answers 2xx; fails early when child (if given) has exited. */

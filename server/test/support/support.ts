@@ -16,10 +16,10 @@ import { users, operators } from '../../src/tables.ts';
 import { buildApp } from '../../src/app.ts';
 import type { AppContext } from '../../src/http/context.ts';
 import { ManualClock } from '../../src/lib/clock.ts';
-import type { Logger } from '../../src/lib/logger.ts';
+import { createLogger, type Logger } from '../../src/lib/logger.ts';
 import { hashPassword, newInviteCode } from '../../src/lib/crypto.ts';
 import { changePoints } from '../../src/modules/points/index.ts';
-import { MEMBERSHIP_ACTION } from '../../src/modules/admin/index.ts';
+import { MEMBERSHIP_ACTION, userTarget } from '../../src/modules/admin/index.ts';
 import { moneyFindings, verifyReport } from '../../src/ops/verify.ts';
 import { createSession } from '../../src/modules/session/index.ts';
 import type { SmsProvider } from '../../src/modules/sms/index.ts';
@@ -43,6 +43,12 @@ export interface TestEnv {
   /** Where the database lives: its PostgreSQL URL, or the PGlite folder (dataDir option) or ''. */
   location: { databaseUrl?: string; dataDir: string };
   clock: ManualClock;
+  /**
+   * The app's log lines at error level and above so far (parsed), handed over once: a test that
+   * provokes an error asserts it here. Unless `logger` was given, the app logs warnings and errors
+   * into the env instead of printing them, and close() fails on an error nobody took.
+   */
+  takeErrors(): Array<Record<string, unknown>>;
   close(): Promise<void>;
 }
 
@@ -89,9 +95,13 @@ export interface TestEnvOptions {
   config?: Partial<ServerConfig>;
   now?: string | Date;
   sms?: SmsProvider;
+  /** Settings read as main.ts reads them (e.g. the item providers pointed at local fakes). */
+  env?: Record<string, string>;
+  /** The item lookup's parts to replace (e.g. how short links reach local stand-ins). */
+  items?: Partial<Providers['items']>;
   /** A PGlite folder instead of the run's database (in memory, or TEST_DATABASE_URL's server). */
   dataDir?: string;
-  /** Where the app logs (default: errors to stderr). */
+  /** Where the app logs (default: warnings and errors kept in the env: takeErrors()). */
   logger?: Logger;
   /** Seed reference data as a production start does (no demo collect details). */
   productionSeed?: boolean;
@@ -103,16 +113,46 @@ export interface TestEnvOptions {
   verifyMoney?: boolean;
 }
 
+/**
+ * The API's own sign-in, code-check and data-copy limits, raised for the suites: their requests
+ * all come from one address (inject's 127.0.0.1) at one manual clock time. Console sessions likewise
+ * outlive the days the suites move their clocks by. The tests of these rules (rate-limits.test.ts,
+ * console-sessions.test.ts) set their own values, or use the documented defaults of loadServerConfig.
+ */
+export const RAISED_LIMITS: Partial<ServerConfig> = {
+  loginIpLimit: 100_000,
+  loginPhoneLimit: 100_000,
+  verifyIpLimit: 100_000,
+  verifyPhoneLimit: 100_000,
+  dataExportLimit: 100_000,
+  consoleSessionMaxHours: 24 * 3650,
+  consoleSessionIdleMinutes: 60 * 24 * 3650,
+};
+
 export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv> {
   const { database, location, drop } = await openTestDatabase(opts.dataDir);
   await seedReferenceData(database.db, new Date(), { production: opts.productionSeed });
   const clock = new ManualClock(opts.now ? new Date(opts.now) : new Date());
-  const config: ServerConfig = { ...loadServerConfig({ NODE_ENV: 'test' }), ...opts.config };
+  const config: ServerConfig = { ...loadServerConfig({ NODE_ENV: 'test', ...opts.env }), ...RAISED_LIMITS, ...opts.config };
   const ctx = { config, db: database.db, clock, exclusive: database.exclusive };
   const built = createProviders(config, database.db, () => {});
-  const providers: Providers = { ...built, sms: opts.sms ?? built.sms };
-  const app = await buildApp(ctx, { logger: opts.logger, poolStats: database.poolStats, providers });
+  const providers: Providers = { ...built, sms: opts.sms ?? built.sms, items: { ...built.items, ...opts.items } };
+  let errors: Array<Record<string, unknown>> = [];
+  const logger =
+    opts.logger ??
+    createLogger('warn', {
+      write: (line: string) => {
+        const parsed = JSON.parse(line) as Record<string, unknown>;
+        if ((parsed.level as number) >= 50) errors.push(parsed);
+      },
+    });
+  const app = await buildApp(ctx, { logger, poolStats: database.poolStats, providers });
   await app.ready();
+  const takeErrors = () => {
+    const taken = errors;
+    errors = [];
+    return taken;
+  };
   return {
     app,
     ctx,
@@ -120,7 +160,8 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
     database,
     location,
     clock,
-    /** Also runs `ops verify` on what the tests left behind: a finding fails the file. */
+    takeErrors,
+    /** Also runs `ops verify` on what the tests left behind: a finding fails the file, and so does an error no test took. */
     close: async () => {
       const findings =
         opts.verifyMoney === false
@@ -130,6 +171,11 @@ export async function createTestEnv(opts: TestEnvOptions = {}): Promise<TestEnv>
       await database.close();
       await drop();
       if (findings.length > 0) throw new Error(`ops verify on the test database: ${verifyReport(findings)}`);
+      const untaken = takeErrors();
+      if (untaken.length > 0)
+        throw new Error(
+          `the app logged errors no test expected (take them with env.takeErrors()):\n${untaken.map((e) => JSON.stringify(e)).join('\n')}`,
+        );
     },
   };
 }
@@ -182,7 +228,7 @@ export async function createTestUser(
     await db.insert(schema.auditLog).values({
       actor: 'cli',
       action: MEMBERSHIP_ACTION,
-      target: `user:${phone}`,
+      target: userTarget(user!.id),
       after: { memberLevel: opts.memberLevel, memberDeadline: opts.memberDeadline ?? null },
       createdAt: env.clock.now(),
     });
@@ -201,6 +247,17 @@ export async function createTestUser(
   }
   const token = await createSession(db, user!.id, env.clock);
   return { id: user!.id, phone, password, token };
+}
+
+/**
+ * Grants `user` a console role through the ops command line (audited as `cli`), then signs them in
+ * again: a role change ends every session of the account. Answers the user with the new token.
+ */
+export async function grantRole(env: TestEnv, user: TestUser, role: 'operator' | 'admin'): Promise<TestUser> {
+  const { runCommand } = await import('../../src/ops/commands.ts');
+  const granted = await runCommand(env.ctx, ['admin:grant', user.phone, role]);
+  if (granted.code !== 0) throw new Error(`admin:grant failed: ${granted.output}`);
+  return { ...user, token: await createSession(env.ctx.db, user.id, env.clock) };
 }
 
 export interface ApiAnswer<T = any> {
@@ -251,12 +308,13 @@ export async function smsCodeFor(env: TestEnv, phone: string, type: 1 | 3 | 4): 
 
 /**
  * Row count of every table plus the sum of all balances: equal snapshots before and after a
- * request mean it wrote nothing (that the tests can see).
+ * request mean it wrote nothing (that the tests can see). The rate limits' counters are left out:
+ * counting a refused request is what they are for.
  */
 export async function tableSnapshot(env: TestEnv): Promise<Record<string, number>> {
   const snapshot: Record<string, number> = {};
   for (const table of Object.values(schema)) {
-    if (!is(table, PgTable)) continue;
+    if (!is(table, PgTable) || table === schema.rateLimitCounters) continue;
     const [row] = await env.ctx.db.select({ n: sql<number>`count(*)::int` }).from(table);
     snapshot[getTableName(table)] = row!.n;
   }

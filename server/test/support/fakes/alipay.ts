@@ -8,7 +8,7 @@
 import { createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { alipayBillZip, billDay, type BilledTrade } from './bills.ts';
+import { alipayBillZip, alipayTradeNo, billDay, type BilledTrade } from './bills.ts';
 
 export interface FakeTrade {
   outTradeNo: string;
@@ -59,10 +59,16 @@ export class FakeAlipay {
   /** Requests refused for their signature or app id (should stay empty). */
   readonly refused: string[] = [];
   private readonly billToken = randomBytes(8).toString('hex');
+  /** Refunds made at the gateway (its console, or alipay.trade.refund): listed in the bill of their day. */
+  readonly refunds: Array<{ outTradeNo: string; refundNo: string; amount: string; at: Date }> = [];
+  /** Bill days not published yet: asked for, the gateway says there is no bill (isp.bill_not_exist). */
+  readonly unpublished = new Set<string>();
   /** When set, every request answers this HTTP status (the gateway is down). */
   failWith: number | null = null;
   /** When set, every request is read and never answered (the gateway hangs). */
   hang = false;
+  /** When set, every signed call is answered with this business refusal (code 40004, e.g. ACQ.SYSTEM_ERROR). */
+  refuseWith: { subCode: string; subMsg: string } | null = null;
   private server!: Server;
   gateway = '';
 
@@ -75,14 +81,16 @@ export class FakeAlipay {
     };
   }
 
-  async start(): Promise<this> {
+  /** Listens on 127.0.0.1 and a free port unless told otherwise (the staging stand-ins, server/staging/). */
+  async start({ host = '127.0.0.1', port = 0 }: { host?: string; port?: number } = {}): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req)
         .then(([status, body, type]) => res.writeHead(status, { 'content-type': type }).end(body))
         .catch((err) => res.writeHead(500).end(String(err)));
     });
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.gateway = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/gateway.do`;
+    await new Promise<void>((resolve, reject) => this.server.once('error', reject).listen(port, host, resolve));
+    const origin = `http://${host.includes(':') ? `[${host}]` : host}:${(this.server.address() as AddressInfo).port}`;
+    this.gateway = `${origin}/gateway.do`;
     return this;
   }
 
@@ -124,17 +132,42 @@ export class FakeAlipay {
     ];
   }
 
-  /** The trades paid on a Beijing day, as its bill lists them. */
+  /** The trades paid, and the refunds made, on a Beijing day, as its bill lists them (in time order). */
   billedTrades(day: string): BilledTrade[] {
-    return [...this.trades.values()]
-      .filter((t) => t.status === 'TRADE_SUCCESS' && t.paidAt && billDay(t.paidAt) === day)
+    const paid: BilledTrade[] = [...this.trades.values()]
+      .filter((t) => t.paidAt && billDay(t.paidAt) === day)
       .map((t) => ({
+        kind: 'payment',
         tradeNo: t.tradeNo,
         orderNo: t.outTradeNo,
         amount: t.billedAmount ?? t.totalAmount,
         subject: t.subject,
         paidAt: t.paidAt!,
       }));
+    const refunded: BilledTrade[] = this.refunds
+      .filter((r) => billDay(r.at) === day)
+      .map((r) => {
+        const trade = this.trades.get(r.outTradeNo)!;
+        return {
+          kind: 'refund',
+          tradeNo: trade.tradeNo,
+          orderNo: r.outTradeNo,
+          amount: r.amount,
+          subject: trade.subject,
+          paidAt: r.at,
+          refundNo: r.refundNo,
+        };
+      });
+    return [...paid, ...refunded].sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime());
+  }
+
+  /** A refund of a paid trade made at the gateway (all of it unless `amount`, yuan text). */
+  refund(outTradeNo: string, amount?: string, at = new Date()) {
+    const trade = this.trades.get(outTradeNo);
+    if (!trade?.paidAt) throw new Error(`no paid trade ${outTradeNo} at the fake`);
+    const refund = { outTradeNo, refundNo: `re${randomBytes(6).toString('hex')}`, amount: amount ?? trade.totalAmount, at };
+    this.refunds.push(refund);
+    return refund;
   }
 
   private async handle(req: IncomingMessage): Promise<[number, string | Buffer, string]> {
@@ -162,6 +195,7 @@ export class FakeAlipay {
     const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
     this.calls.push({ method, biz, params });
     const fail = (sub_code: string, sub_msg: string) => this.answer(method, { code: '40004', msg: 'Business Failed', sub_code, sub_msg });
+    if (this.refuseWith) return fail(this.refuseWith.subCode, this.refuseWith.subMsg);
     const trade = this.trades.get(biz.out_trade_no ?? '');
     switch (method) {
       case 'alipay.trade.precreate': {
@@ -172,7 +206,7 @@ export class FakeAlipay {
           outTradeNo: biz.out_trade_no,
           totalAmount: biz.total_amount,
           subject: biz.subject,
-          tradeNo: `2026${randomBytes(8).toString('hex')}`,
+          tradeNo: alipayTradeNo(),
           status: 'WAIT_BUYER_PAY' as const,
           notifyUrl: params.notify_url,
         };
@@ -196,7 +230,8 @@ export class FakeAlipay {
         });
       case 'alipay.data.dataservice.bill.downloadurl.query': {
         const day = (biz as Record<string, string>).bill_date ?? '';
-        if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return fail('isp.bill_not_exist', '账单不存在');
+        if (biz.bill_type !== 'trade' || !/^\d{4}-\d{2}-\d{2}$/.test(day) || this.unpublished.has(day))
+          return fail('isp.bill_not_exist', '账单不存在');
         const origin = new URL(this.gateway).origin;
         return this.answer(method, {
           code: '10000',
@@ -228,7 +263,7 @@ export class FakeAlipay {
         outTradeNo: biz.out_trade_no!,
         totalAmount: biz.total_amount!,
         subject: biz.subject!,
-        tradeNo: `2026${randomBytes(8).toString('hex')}`,
+        tradeNo: alipayTradeNo(),
         status: 'WAIT_BUYER_PAY',
         notifyUrl: params.notify_url,
       });
@@ -266,7 +301,7 @@ export class FakeAlipay {
       notify_id: randomBytes(16).toString('hex'),
       fund_bill_list: '[{"amount":"' + fields.total_amount + '","fundChannel":"ALIPAYACCOUNT"}]',
       notify_type: 'trade_status_sync',
-      trade_no: this.trades.get(fields.out_trade_no)?.tradeNo ?? `2026${randomBytes(8).toString('hex')}`,
+      trade_no: this.trades.get(fields.out_trade_no)?.tradeNo ?? alipayTradeNo(),
       receipt_amount: fields.total_amount,
       buyer_pay_amount: fields.total_amount,
       seller_id: '2088102177649450',

@@ -8,7 +8,7 @@
  * request that fails authentication.
  */
 import { createHash, createHmac, randomBytes, randomUUID } from 'node:crypto';
-import { header, startVendorFake, type FakeAnswer, type FakeRequest, type VendorFake } from './http-fake.ts';
+import { header, startVendorFake, type FakeAnswer, type FakeListen, type FakeRequest, type VendorFake } from './http-fake.ts';
 
 export interface AliyunSmsAccount {
   accessKeyId: string;
@@ -32,7 +32,7 @@ export const newAliyunAccount = (): AliyunSmsAccount => ({
   accessKeyId: `LTAI${randomBytes(8).toString('hex')}`,
   accessKeySecret: randomBytes(15).toString('base64url'),
   signName: '任务计划',
-  templateCodes: ['SMS_480000001', 'SMS_480000003'],
+  templateCodes: ['SMS_480000001', 'SMS_480000003', 'SMS_480000004'],
 });
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
@@ -41,7 +41,7 @@ const percentEncode = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 const MAX_CLOCK_SKEW_MS = 15 * 60_000;
 
-export async function startAliyunSmsFake(account: AliyunSmsAccount = newAliyunAccount()): Promise<AliyunSmsFake> {
+export async function startAliyunSmsFake(account: AliyunSmsAccount = newAliyunAccount(), listen?: FakeListen): Promise<AliyunSmsFake> {
   const usedNonces = new Set<string>();
   const requestId = () => randomUUID().toUpperCase();
   const httpError = (status: number, code: string, message: string): FakeAnswer => {
@@ -141,6 +141,7 @@ export async function startAliyunSmsFake(account: AliyunSmsAccount = newAliyunAc
       Code: 'InternalError',
       Message: 'The request processing has failed due to some unknown error, exception or failure.',
     }),
+    listen,
   );
   return fake;
 }

@@ -35,10 +35,17 @@ export interface VendorFake<Account, Sent> {
   close(): Promise<void>;
 }
 
+/** Where a fake listens: 127.0.0.1 on a free port unless the staging stand-ins (server/staging/) say otherwise. */
+export interface FakeListen {
+  host?: string;
+  port?: number;
+}
+
 export async function startVendorFake<Account, Sent>(
   account: Account,
   answer: (request: FakeRequest, fake: VendorFake<Account, Sent>) => FakeAnswer,
   http500Body: () => unknown,
+  { host = '127.0.0.1', port: wanted = 0 }: FakeListen = {},
 ): Promise<VendorFake<Account, Sent>> {
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -61,10 +68,10 @@ export async function startVendorFake<Account, Sent>(
       res.end(JSON.stringify(reply.body));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => server.once('error', reject).listen(wanted, host, resolve));
   const { port } = server.address() as AddressInfo;
   const fake: VendorFake<Account, Sent> = {
-    url: `http://127.0.0.1:${port}`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
     failureMode: 'none',
     account,
     sent: [],

@@ -34,7 +34,7 @@ export const newTencentAccount = (): TencentSmsAccount => ({
   secretKey: randomBytes(16).toString('hex'),
   sdkAppId: `1400${String(randomBytes(3).readUIntBE(0, 3)).padStart(6, '0')}`,
   signName: '任务计划',
-  templateIds: ['2100001', '2100003'],
+  templateIds: ['2100001', '2100003', '2100004'],
 });
 
 const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');

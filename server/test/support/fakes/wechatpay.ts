@@ -8,14 +8,14 @@
 import { createCipheriv, createHash, createSign, createVerify, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { billDay, wechatPayBill } from './bills.ts';
+import { billDay, wechatPayBill, wechatTransactionId, type BilledTrade } from './bills.ts';
 
 export interface FakeTransaction {
   appid: string;
   mchid: string;
   out_trade_no: string;
   transaction_id: string;
-  trade_state: 'NOTPAY' | 'SUCCESS' | 'CLOSED';
+  trade_state: 'NOTPAY' | 'SUCCESS' | 'CLOSED' | 'REVOKED';
   description: string;
   notify_url: string;
   amount: { total: number; currency: string };
@@ -41,9 +41,17 @@ export class FakeWechatPay {
   readonly refused: string[] = [];
   /** Bill files by download token, made when their tradebill is asked for. */
   private readonly bills = new Map<string, Buffer>();
+  /** Refunds made at the gateway: listed (REFUND rows) in the bill of their day. */
+  readonly refunds: Array<{ out_trade_no: string; out_refund_no: string; refund_id: string; amount: number; at: Date }> = [];
+  /** Bill days not generated yet: GET /v3/bill/tradebill answers 400 STATEMENT_CREATING. */
+  readonly unpublished = new Set<string>();
+  /** The bill_date of every GET /v3/bill/tradebill, in order. */
+  readonly billRequests: string[] = [];
   failWith: number | null = null;
   /** When set, every request is read and never answered (the gateway hangs). */
   hang = false;
+  /** The vendor accepts https notify_urls only; the staging stand-in also plain http ones (a rehearsal on http://127.0.0.1). */
+  acceptHttpNotifyUrl = false;
   baseUrl = '';
   private server!: Server;
 
@@ -60,12 +68,14 @@ export class FakeWechatPay {
     };
   }
 
-  async start(): Promise<this> {
+  /** Listens on 127.0.0.1 and a free port unless told otherwise (the staging stand-ins, server/staging/). */
+  async start({ host = '127.0.0.1', port = 0 }: { host?: string; port?: number } = {}): Promise<this> {
     this.server = createServer((req, res) => {
       this.handle(req, res).catch((err) => res.writeHead(500).end(String(err)));
     });
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.baseUrl = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/`;
+    await new Promise<void>((resolve, reject) => this.server.once('error', reject).listen(port, host, resolve));
+    const origin = `http://${host.includes(':') ? `[${host}]` : host}:${(this.server.address() as AddressInfo).port}`;
+    this.baseUrl = `${origin}/`;
     return this;
   }
 
@@ -129,7 +139,7 @@ export class FakeWechatPay {
         b.appid !== this.appId ||
         !b.out_trade_no ||
         !b.description ||
-        !b.notify_url?.startsWith('https://') ||
+        !(b.notify_url?.startsWith('https://') || (this.acceptHttpNotifyUrl && b.notify_url?.startsWith('http://'))) ||
         !Number.isInteger(b.amount?.total)
       ) {
         return this.send(res, 400, { code: 'PARAM_ERROR', message: '参数错误' });
@@ -142,7 +152,7 @@ export class FakeWechatPay {
         appid: b.appid,
         mchid: b.mchid,
         out_trade_no: b.out_trade_no,
-        transaction_id: `42000${randomBytes(10).toString('hex')}`,
+        transaction_id: wechatTransactionId(),
         trade_state: 'NOTPAY',
         description: b.description,
         notify_url: b.notify_url,
@@ -154,7 +164,12 @@ export class FakeWechatPay {
     if (req.method === 'GET' && url.pathname === '/v3/bill/tradebill') {
       const day = url.searchParams.get('bill_date') ?? '';
       if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return this.send(res, 400, { code: 'PARAM_ERROR', message: 'bill_date' });
-      const file = Buffer.from(this.billText(day), 'utf8');
+      this.billRequests.push(day);
+      if (this.unpublished.has(day)) return this.send(res, 400, { code: 'STATEMENT_CREATING', message: '账单生成中，请稍后再试' });
+      const text = this.billText(day);
+      // The vendor makes no bill for a day without a successful trade.
+      if (text === null) return this.send(res, 400, { code: 'NO_STATEMENT_EXIST', message: '请求的账单文件不存在' });
+      const file = Buffer.from(text, 'utf8');
       this.bills.set(day, file);
       return this.send(res, 200, {
         hash_type: 'SHA1',
@@ -183,21 +198,60 @@ export class FakeWechatPay {
     return this.send(res, 404, { code: 'NOT_FOUND', message: url.pathname });
   }
 
-  /** The bill text of a Beijing day: the transactions paid on it. */
-  billText(day: string): string {
-    const paid = [...this.transactions.values()].filter((t) => t.trade_state === 'SUCCESS' && t.paidAt && billDay(t.paidAt) === day);
+  /** The bill text of a Beijing day: the payments, refunds and reversals of that day (null: none, no bill). */
+  billText(day: string): string | null {
     const yuan = (fen: number) => (fen / 100).toFixed(2);
-    return wechatPayBill(
-      this.appId,
-      this.mchId,
-      paid.map((t) => ({
+    const rows: BilledTrade[] = [...this.transactions.values()]
+      .filter((t) => (t.trade_state === 'SUCCESS' || t.trade_state === 'REVOKED') && t.paidAt && billDay(t.paidAt) === day)
+      .map((t) => ({
+        kind: t.trade_state === 'REVOKED' ? 'revoked' : 'payment',
         tradeNo: t.transaction_id,
         orderNo: t.out_trade_no,
         amount: yuan(t.billedTotal ?? t.amount.total),
         subject: t.description,
         paidAt: t.paidAt!,
-      })),
+      }));
+    for (const r of this.refunds.filter((r) => billDay(r.at) === day)) {
+      const t = this.transactions.get(r.out_trade_no)!;
+      rows.push({
+        kind: 'refund',
+        tradeNo: t.transaction_id,
+        orderNo: r.out_trade_no,
+        amount: yuan(r.amount),
+        subject: t.description,
+        paidAt: r.at,
+        refundNo: r.out_refund_no,
+        refundId: r.refund_id,
+      });
+    }
+    if (rows.length === 0) return null;
+    return wechatPayBill(
+      this.appId,
+      this.mchId,
+      rows.sort((a, b) => a.paidAt.getTime() - b.paidAt.getTime()),
     );
+  }
+
+  /** A refund of a paid transaction made at the gateway (all of it unless `amount`, fen). */
+  refund(outTradeNo: string, amount?: number, at = new Date()) {
+    const tx = this.transactions.get(outTradeNo);
+    if (!tx?.paidAt) throw new Error(`no paid transaction ${outTradeNo} at the fake`);
+    const refund = {
+      out_trade_no: outTradeNo,
+      out_refund_no: `R${randomBytes(6).toString('hex')}`,
+      refund_id: `50300${randomBytes(12).readBigUInt64BE().toString().padStart(23, '0').slice(0, 23)}`,
+      amount: amount ?? tx.amount.total,
+      at,
+    };
+    this.refunds.push(refund);
+    return refund;
+  }
+
+  /** A payment reversed at the gateway (撤销): the bill lists it as REVOKED. */
+  revoke(outTradeNo: string, at = new Date()): FakeTransaction {
+    const tx = this.pay(outTradeNo, at);
+    tx.trade_state = 'REVOKED';
+    return tx;
   }
 
   pay(outTradeNo: string, at = new Date()): FakeTransaction {
