@@ -4,8 +4,9 @@
  * from the page's embedded catalogue, layout.floor.*). Runs before any of the app's scripts.
  * - Below the browser floor (package.json's browserslist), the app cannot run: instead of a page that
  *   looks alive and does nothing, a panel says so, names browsers that work and offers 复制链接.
- *   Known at once from missing platform features (module scripts, ES2020's library); otherwise from the
- *   app's own scripts failing to parse (a SyntaxError from this origin's scripts before the app starts).
+ *   Known at once from missing platform features (module scripts, ES2020's library, Safari 15's
+ *   BigInt64Array); otherwise from the app's own scripts failing to parse (a SyntaxError from this
+ *   origin's scripts before the app starts).
  * - Flex `gap` (Chromium 84): without it the class `no-flex-gap` on <html> applies the stylesheets'
  *   fallback margins (build/postcss-flex-gap-fallback.ts).
  */
@@ -80,7 +81,10 @@
   }
 
   var script = document.createElement('script');
-  var platform = 'noModule' in script && typeof Promise.allSettled === 'function' && typeof Object.fromEntries === 'function' && typeof globalThis === 'object';
+  // Module scripts and ES2020's library (Chromium 76+), and BigInt64Array: Safari 15 has it, Safari
+  // 13.1 to 14 parse every script of the app but lack it (src/floor-check.test.ts holds the list
+  // against the browserslist floor).
+  var platform = 'noModule' in script && typeof Promise.allSettled === 'function' && typeof Object.fromEntries === 'function' && typeof globalThis === 'object' && typeof BigInt64Array === 'function';
   if (!platform) {
     tooOld();
     return;

@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubFetch } from '@/test/fetch';
 import { logIn } from '@/test/user';
@@ -89,5 +89,20 @@ describe('app routes and guard', () => {
       window.dispatchEvent(new PopStateEvent('popstate'));
     });
     await waitFor(() => expect(window.location.pathname).toBe('/recharge/integral'));
+  });
+
+  it('the platform switch marks the tapped platform, then the route and the page follow it', async () => {
+    logIn(user, 't');
+    api();
+    open('/flow/tb');
+    const switcher = await screen.findByTestId('platform-switch', {}, { timeout: 15_000 });
+    const jd = within(switcher).getByRole('radio', { name: '京东' });
+    await act(async () => {
+      fireEvent.click(jd);
+    });
+    expect((jd as HTMLInputElement).checked).toBe(true);
+    await waitFor(() => expect(window.location.pathname).toBe('/flow/jd'));
+    await waitFor(() => expect(document.querySelector('[data-flow-type="jd"]')).not.toBeNull());
+    expect((within(screen.getByTestId('platform-switch')).getByRole('radio', { name: '京东' }) as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -13,6 +13,7 @@ import { decideGuard, isConsolePath } from './guard';
 import PageLoading from './PageLoading';
 import { useNavigationEffects } from './navigation';
 import AppLayout from './layout/AppLayout';
+import StagingBanner from './layout/StagingBanner';
 import AfterPage from './layout/AfterPage';
 import AppRoutes, { AdminConsole } from './routes';
 import ErrorBoundary from './ErrorBoundary';
@@ -47,11 +48,14 @@ function Shell() {
   // The operator console has its own layout (no user-facing top bar, banner or floating nav).
   if (decision.kind === 'pass' && isConsolePath(location)) {
     return (
-      <ErrorBoundary resetKey={location}>
-        <Suspense fallback={<PageLoading />}>
-          <AdminConsole />
-        </Suspense>
-      </ErrorBoundary>
+      <>
+        <StagingBanner />
+        <ErrorBoundary resetKey={location}>
+          <Suspense fallback={<PageLoading />}>
+            <AdminConsole />
+          </Suspense>
+        </ErrorBoundary>
+      </>
     );
   }
   return (

@@ -5,7 +5,8 @@
  */
 import { Suspense, type ReactNode } from 'react';
 import { Redirect, Route, Switch, useLocation, useParams } from 'wouter';
-import { FLOW_TYPES } from '@common/domain';
+import { FLOW_TYPES, type FlowType } from '@common/domain';
+import { useAfterPaint, useNavigateAfterPaint } from '@/lib/after-paint';
 import { rememberInvite } from '@/lib/session';
 import { preloadPlanData } from '@/features/plan/api';
 import { preloadRechargeData } from '@/features/recharge/api';
@@ -96,8 +97,15 @@ function InviteRedirect() {
 
 function FlowRoute() {
   const { type } = useParams<{ type: string }>();
+  // The platform switch shows the tapped platform at once; the route changes once that has painted
+  // (here, not in the page: the page is replaced when its platform changes, a tap meanwhile must
+  // not be lost with it), and the page for it (a new form) renders once the route's change has
+  // painted, in a transition, so the tap's answer never waits for the form.
+  const [chosen, choose] = useNavigateAfterPaint((flowType: FlowType) => `/flow/${flowType}`);
+  const shown = useAfterPaint(type);
   if (!isOneOf(FLOW_TYPES, type)) return <NotFoundPage />;
-  return <PublishPage key={type} flowType={type} />;
+  const flowType = isOneOf(FLOW_TYPES, shown) ? shown : type;
+  return <PublishPage key={flowType} flowType={flowType} selected={chosen ?? type} onSelect={choose} />;
 }
 
 function RechargeRoute() {

@@ -61,10 +61,17 @@ export function FloorStyles({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * antd puts a space between the two characters of a two-character button (关 闭, 取 消): Chinese
+ * apps do not, and the space read as two words to a screen reader. Off for every antd button,
+ * dialogs' OK and Cancel included.
+ */
+export const antdButtonConfig = { autoInsertSpace: false } as const;
+
 export default function AntdProvider({ children }: { children: ReactNode }) {
   return (
     <FloorStyles>
-      <ConfigProvider locale={zhCN} theme={antdTheme}>
+      <ConfigProvider locale={zhCN} theme={antdTheme} button={antdButtonConfig}>
         {children}
       </ConfigProvider>
     </FloorStyles>

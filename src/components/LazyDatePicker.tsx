@@ -13,6 +13,7 @@ import type { DatePicker as AntdDatePicker, DatePickerProps, GetProps } from 'an
 import { DATE_FORMAT } from '@/lib/format';
 import { lazyPart } from '@/lib/lazy-part';
 import { useFirstUse, type FirstUse } from './first-use';
+import './LazyDatePicker.css';
 
 /** One date (the pickers of this app never pick several). */
 type SingleDatePickerProps = DatePickerProps<Dayjs, false>;

@@ -8,7 +8,16 @@
  *   trigger across the swap.
  * antd's own components load offline-safely through lazyPart.
  */
-import { cloneElement, Suspense, useCallback, useState, type ComponentType, type ReactElement, type SyntheticEvent } from 'react';
+import {
+  cloneElement,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useState,
+  type ComponentType,
+  type ReactElement,
+  type SyntheticEvent,
+} from 'react';
 import type { DrawerProps, ModalProps, PopconfirmProps } from 'antd';
 import { lazyPart } from '@/lib/lazy-part';
 
@@ -23,13 +32,19 @@ function useOpenedOnce(open: boolean | undefined): boolean {
   return opened || Boolean(open);
 }
 
-/** A lazy overlay with an `open` prop, rendered (and so loaded) from its first opening on. */
+/**
+ * A lazy overlay with an `open` prop, rendered (and so loaded) from its first opening on. It opens
+ * and closes a render after its `open` (useDeferredValue): the tap that opens it paints its own
+ * change at once, and the overlay (antd's tree and styles: 100 ms and more on a phone's CPU the
+ * first time) renders right after, in a transition React slices, not inside the tap.
+ */
 function openedLazily<P extends { open?: boolean }>(Part: ComponentType<P>) {
   return function Overlay(props: P) {
-    if (!useOpenedOnce(props.open)) return null;
+    const open = useDeferredValue(Boolean(props.open));
+    if (!useOpenedOnce(open)) return null;
     return (
       <Suspense fallback={null}>
-        <Part {...props} />
+        <Part {...props} open={open} />
       </Suspense>
     );
   };

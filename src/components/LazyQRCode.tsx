@@ -1,5 +1,5 @@
 /**
- * A QR code in antd's QRCode look (styles.css, `qr-code`: `size` wide and high, a 12 px padded
+ * A QR code in antd's QRCode look (LazyQRCode.css, `qr-code`: `size` wide and high, a 12 px padded
  * frame when bordered), drawn by @rc-component/qrcode, the library antd's QRCode wraps, without
  * antd's code. The drawing code loads (and the code is drawn) after the page has painted; the empty
  * frame is already the code's size, so nothing moves when it arrives.
@@ -7,6 +7,7 @@
 import { Suspense } from 'react';
 import { lazyPart } from '@/lib/lazy-part';
 import AfterFirstPaint from './AfterFirstPaint';
+import './LazyQRCode.css';
 
 const QRCodeCanvas = lazyPart(() => import('./QRCodeCanvas'));
 

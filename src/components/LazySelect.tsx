@@ -3,7 +3,8 @@
  * look-alike field (the same box, the chosen option's label and the down arrow) stands in, so a page
  * that shows a select does not load the select's code (one of the largest antd chunks) unless
  * someone uses it. Pointing at, focusing or tapping the field loads the select, which replaces the
- * stand-in open (tapped) or focused (reached by keyboard), with nothing moving.
+ * stand-in open (tapped) or focused (reached by keyboard), with nothing moving. The stand-in's look
+ * is the date pickers' (LazyDatePicker.css), which the screen using it imports.
  */
 import { Suspense, type ComponentType, type CSSProperties } from 'react';
 import DownOutlined from '@ant-design/icons-svg/es/asn/DownOutlined';

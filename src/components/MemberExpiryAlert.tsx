@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { isMemberExpiringSoon, memberDaysLeft, type MemberStatus } from '@/lib/format';
 import PlainAlert from './PlainAlert';
+import './PlainAlert.css';
 
 export default function MemberExpiryAlert({ user, now }: { user: MemberStatus | null | undefined; now?: Date }) {
   const { t } = useTranslation('common');

@@ -1,10 +1,11 @@
 /**
  * NumberInput: antd's InputNumber (whole numbers between `min` and `max`) as a plain number field
- * (styles.css, `text-input`). As antd's does, it reports a typed number only once it is in range,
+ * (TextInput.css, `text-input`). As antd's does, it reports a typed number only once it is in range,
  * and on leaving the field brings an out-of-range number into range (and an empty or invalid entry
  * back to the current value).
  */
 import { useState, type InputHTMLAttributes } from 'react';
+import './TextInput.css';
 
 export interface NumberInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value' | 'min' | 'max'> {
   value: number;

@@ -1,10 +1,11 @@
 /**
- * PlainAlert: antd's warning Alert with its icon (styles.css, `plain-alert`) in plain markup, for
+ * PlainAlert: antd's warning Alert with its icon (PlainAlert.css) in plain markup, for
  * screens that load no antd up front (the home page's expiry warning, the top-up checkout).
  */
 import type { ReactNode } from 'react';
 import ExclamationCircleFilled from '@ant-design/icons-svg/es/asn/ExclamationCircleFilled';
 import SvgIcon from './SvgIcon';
+import './PlainAlert.css';
 
 export interface PlainAlertProps {
   children: ReactNode;

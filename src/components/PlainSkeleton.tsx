@@ -1,7 +1,9 @@
 /**
- * antd's active Skeleton (a title and paragraph lines) in plain markup (styles.css, `plain-skeleton`),
+ * antd's active Skeleton (a title and paragraph lines) in plain markup (PlainSkeleton.css),
  * for screens that load no antd up front (the plan pages' drawers show it while a plan loads).
  */
+import './PlainSkeleton.css';
+
 export default function PlainSkeleton({ rows = 3 }: { rows?: number }) {
   return (
     <div className="plain-skeleton" aria-busy="true">

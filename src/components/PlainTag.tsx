@@ -1,8 +1,9 @@
 /**
- * PlainTag: a span that looks like antd's Tag in the colours the app uses (styles.css, `plain-tag`),
+ * PlainTag: a span that looks like antd's Tag in the colours the app uses (PlainTag.css),
  * for the screens that load no antd up front (docs/architecture.md: "antd only where it is used"). Elsewhere antd's Tag is already loaded.
  */
 import type { HTMLAttributes } from 'react';
+import './PlainTag.css';
 
 export type PlainTagColor = 'default' | 'blue' | 'green' | 'red' | 'gold' | 'geekblue' | 'purple';
 

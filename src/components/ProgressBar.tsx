@@ -6,6 +6,7 @@
  */
 import CheckCircleFilled from '@ant-design/icons-svg/es/asn/CheckCircleFilled';
 import SvgIcon from './SvgIcon';
+import './ProgressBar.css';
 
 export interface ProgressBarProps {
   percent: number;

@@ -1,10 +1,13 @@
 /**
- * RadioGroup: antd's Radio.Group as native radios in plain markup (styles.css), for screens that
+ * RadioGroup: antd's Radio.Group as native radios in plain markup (RadioGroup.css), for screens that
  * load no antd up front. `optionType="button"` draws them as joined buttons (`buttonStyle="solid"`
  * fills the checked one), the default as antd's circles; either way the native radio covers its
  * whole label (a touch target of the label's size) and arrow keys move the choice.
+ * A choice shows at once and `onChange` runs in a transition: what it changes (a form, a price
+ * table) renders after the tap has painted, in slices, so the tap answers within a frame.
  */
-import { useId, type ReactNode } from 'react';
+import { startTransition, useId, useOptimistic, type ReactNode } from 'react';
+import './RadioGroup.css';
 
 export interface RadioGroupProps<T extends string | number> {
   value: T | null | undefined;
@@ -28,6 +31,12 @@ export default function RadioGroup<T extends string | number>({
   'data-testid': testId,
 }: RadioGroupProps<T>) {
   const name = useId();
+  const [shown, setShown] = useOptimistic(value);
+  const choose = (chosen: T) =>
+    startTransition(() => {
+      setShown(chosen);
+      onChange(chosen);
+    });
   const buttons = optionType === 'button';
   const classes = [buttons ? 'radio-buttons' : '', buttons && buttonStyle === 'solid' ? 'radio-buttons-solid' : '', className ?? '']
     .filter(Boolean)
@@ -36,8 +45,8 @@ export default function RadioGroup<T extends string | number>({
   return (
     <div role="radiogroup" aria-label={label} className={classes || undefined} data-testid={testId}>
       {options.map((option) => (
-        <label key={option.value} className={option.value === value ? `${optionClass} checked` : optionClass}>
-          <input type="radio" name={name} value={option.value} checked={option.value === value} onChange={() => onChange(option.value)} />
+        <label key={option.value} className={option.value === shown ? `${optionClass} checked` : optionClass}>
+          <input type="radio" name={name} value={option.value} checked={option.value === shown} onChange={() => choose(option.value)} />
           {!buttons && <span className="plain-radio-mark" aria-hidden="true" />}
           {option.label}
         </label>

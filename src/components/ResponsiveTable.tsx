@@ -14,6 +14,7 @@ import { lazyPart } from '@/lib/lazy-part';
 import PlainButton from './PlainButton';
 import { useAfterFirstPaint } from './AfterFirstPaint';
 import { useIsPhone } from '@/lib/viewport';
+import './ResponsiveTable.css';
 
 /**
  * The cards a phone shows on its first screen (and a little more): rendered with the list; the rest,
@@ -30,9 +31,12 @@ const CHROME_HEIGHT = 56 + 64;
 
 export interface ResponsiveTableProps<T> extends TableProps<T> {
   loadError?: unknown;
+  /** Phones: one line per row as this renders it (a bill-like entry, BillRow) instead of a card of every column. */
+  phoneRow?: (record: T, index: number) => ReactNode;
 }
 
 export default function ResponsiveTable<T extends object>({ loadError, ...props }: ResponsiveTableProps<T>) {
+  // (phoneRow travels inside props to the phone list; the wide table ignores it)
   const { t } = useTranslation('common');
   if (!loadError) return <AdaptiveTable<T> {...props} />;
   const hasRows = (props.dataSource?.length ?? 0) > 0;
@@ -51,9 +55,9 @@ export default function ResponsiveTable<T extends object>({ loadError, ...props 
   );
 }
 
-function AdaptiveTable<T extends object>(props: TableProps<T>) {
+function AdaptiveTable<T extends object>({ phoneRow, ...props }: TableProps<T> & { phoneRow?: ResponsiveTableProps<T>['phoneRow'] }) {
   const phone = useIsPhone();
-  if (phone) return <CardList<T> {...props} />;
+  if (phone) return <CardList<T> {...props} phoneRow={phoneRow} />;
   const rows = props.dataSource?.length || (props.pagination && props.pagination.pageSize) || 5;
   return (
     <Suspense fallback={<div className="table-placeholder" aria-busy="true" style={{ minHeight: rows * ROW_HEIGHT + CHROME_HEIGHT }} />}>
@@ -101,8 +105,9 @@ function CardList<T extends object>({
   pagination,
   rowSelection,
   className,
+  phoneRow,
   ...rest
-}: TableProps<T>) {
+}: TableProps<T> & { phoneRow?: ResponsiveTableProps<T>['phoneRow'] }) {
   const { t } = useTranslation('common');
   const rows = dataSource ?? [];
   const busy = Boolean(typeof loading === 'object' ? loading.spinning : loading);
@@ -127,28 +132,33 @@ function CardList<T extends object>({
       </div>
     );
   }
-  const card = (record: T, index: number) => (
-    <li key={keys[index]} className="card-list-card">
-      {rowSelection && (
-        <label className="card-list-line">
-          <input
-            type="checkbox"
-            checked={selected.has(keys[index])}
-            onChange={(event) =>
-              select(event.target.checked ? [...selected, keys[index]] : [...selected].filter((key) => key !== keys[index]))
-            }
-          />
-          <span>{t('list.selectRow')}</span>
-        </label>
-      )}
-      {visible.map((column, columnIndex) => (
-        <div key={String(column.key ?? column.dataIndex ?? columnIndex)} className="card-list-line">
-          {typeof column.title === 'string' && <span className="card-list-label">{column.title}</span>}
-          <span className="card-list-value">{cellContent(column, record, index)}</span>
-        </div>
-      ))}
-    </li>
-  );
+  const card = (record: T, index: number) =>
+    phoneRow ? (
+      <li key={keys[index]} className="bill-list-row">
+        {phoneRow(record, index)}
+      </li>
+    ) : (
+      <li key={keys[index]} className="card-list-card">
+        {rowSelection && (
+          <label className="card-list-line">
+            <input
+              type="checkbox"
+              checked={selected.has(keys[index])}
+              onChange={(event) =>
+                select(event.target.checked ? [...selected, keys[index]] : [...selected].filter((key) => key !== keys[index]))
+              }
+            />
+            <span>{t('list.selectRow')}</span>
+          </label>
+        )}
+        {visible.map((column, columnIndex) => (
+          <div key={String(column.key ?? column.dataIndex ?? columnIndex)} className="card-list-line">
+            {typeof column.title === 'string' && <span className="card-list-label">{column.title}</span>}
+            <span className="card-list-value">{cellContent(column, record, index)}</span>
+          </div>
+        ))}
+      </li>
+    );
   return (
     <div className={list} data-testid={testId} aria-busy={busy || undefined}>
       {rowSelection && rows.length > 0 && (
@@ -164,7 +174,9 @@ function CardList<T extends object>({
       {rows.length === 0 ? (
         <p className="plain-empty">{(locale?.emptyText as ReactNode) ?? null}</p>
       ) : (
-        <ul className="card-list-rows">{(allShown ? rows : rows.slice(0, FIRST_SCREEN_CARDS)).map(card)}</ul>
+        <ul className={phoneRow ? 'card-list-rows bill-list' : 'card-list-rows'}>
+          {(allShown || phoneRow ? rows : rows.slice(0, FIRST_SCREEN_CARDS)).map(card)}
+        </ul>
       )}
       {/* With the later cards, so that it never shows above them and then moves down. */}
       {pagination && (allShown || rows.length <= FIRST_SCREEN_CARDS) && <Pager {...pagination} />}

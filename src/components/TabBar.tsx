@@ -4,9 +4,11 @@
  * and watches their size, work a bar of a few labels does not need.
  * Keyboard as the ARIA tabs pattern: one tab in the tab order, arrow keys / Home / End move to and
  * select a tab. Without children it renders no panel: `controls` then names the element the tabs
- * drive.
+ * drive. The chosen tab shows at once and `onChange` runs in a transition: the panel it changes
+ * renders after the tap has painted, in slices.
  */
-import { useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { startTransition, useId, useOptimistic, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import './TabBar.css';
 
 export interface TabBarItem {
   key: string;
@@ -23,8 +25,14 @@ export interface TabBarProps {
   children?: ReactNode;
 }
 
-export default function TabBar({ items, activeKey, onChange, controls, className, children }: TabBarProps) {
+export default function TabBar({ items, activeKey: currentKey, onChange: change, controls, className, children }: TabBarProps) {
   const baseId = useId();
+  const [activeKey, setActiveKey] = useOptimistic(currentKey);
+  const onChange = (key: string) =>
+    startTransition(() => {
+      setActiveKey(key);
+      change(key);
+    });
   const tabRefs = useRef(new Map<string, HTMLButtonElement>());
   const hasPanel = children !== undefined;
   const panelId = hasPanel ? `${baseId}panel` : controls;

@@ -1,8 +1,9 @@
 /**
  * TextInput: antd's Input (middle size; `showCount` with its "n / max" suffix) as a plain input
- * (styles.css, `text-input`), for screens that load no antd up front.
+ * (TextInput.css, `text-input`), for screens that load no antd up front.
  */
 import type { InputHTMLAttributes } from 'react';
+import './TextInput.css';
 
 export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   value: string;

@@ -4,7 +4,7 @@ import { stubFetch } from '@/test/fetch';
 vi.mock('@/lib/toast', () => ({ toastError: vi.fn(), toastSuccess: vi.fn() }));
 
 import * as toast from '@/lib/toast';
-import { ApiError, apiGet, apiPost, downloadXlsx } from './api';
+import { ApiError, apiGet, apiPost, downloadFile, downloadXlsx } from './api';
 import { isOnline } from './network-status';
 import { getToken, getUserInfo, reloadSessionFromStorage, setSession } from './session';
 import { testUser } from '@/test/user';
@@ -155,6 +155,17 @@ describe('API client', () => {
     setSession('tok-2', user);
     stubFetch(() => ({ status: 500, body: { success: false } }));
     await expect(downloadXlsx('/api/plan/manage/export', { status: 'running' }, 'plans')).rejects.toThrow('请求错误');
+  });
+
+  it("the data copy refused by its limit (429) rejects with the server's message; the spreadsheet keeps 请求错误", async () => {
+    setSession('tok-2', user);
+    stubFetch(() => ({ status: 429, body: { success: false, message: '下载数据过于频繁，请 42 分钟后再试' } }));
+    await expect(downloadFile('/api/user/data-export', undefined, 'data.json', { showLimit: true })).rejects.toThrow(
+      '下载数据过于频繁，请 42 分钟后再试',
+    );
+    await expect(downloadXlsx('/api/plan/manage/export', {}, 'plans')).rejects.toThrow('请求错误');
+    stubFetch(() => ({ status: 429, body: 'not json' }));
+    await expect(downloadFile('/api/user/data-export', undefined, 'data.json', { showLimit: true })).rejects.toThrow('请求错误');
   });
 
   it('downloadXlsx saves the blob as <name>.xlsx with the token', async () => {

@@ -4,18 +4,16 @@
  *   service worker caches nor to the kept logout it may queue, see ./sw-rules.ts);
  * - unwraps the JSON body to `{ success, message, data }`;
  * - has no default timeout; pass `timeout` (ms) per call, e.g. `ITEM_LOOKUP_TIMEOUT` (30 s);
- * - on 401: clears the session and replaces the route with /login;
+ * - on 401: clears the session (keeping the seller's drafts for them) and replaces the route with /login;
  * - retries once by itself, `RETRY_DELAY_MS` later, after a network error, 502, 503 or 504, when
  *   the request is safe to repeat: a GET, or a POST sent with an `idempotencyKey` (the server
  *   answers a repeat with the first answer, so a publish or a purchase happens once);
  * - on any other failure: shows an error toast with the server's Chinese message (3 s, 65px from
  *   the top) unless `silent: true`, then throws an `ApiError` (status 0 = network/timeout).
  *
- * Exports: `apiRequest` (full envelope), `apiGet<T>(path, query?, opts?)`, `apiPost<T>(path, body?, opts?)`,
- * `apiUpload<T>(path, file)`
- * (both return `data`), `apiAction<T>(path, body?)` (a POST that creates something or moves points:
- * one new Idempotency-Key per call, kept across its retry), `swrFetcher` (SWR key = path or [path, query]), `downloadXlsx(path, query,
- * filename)`, `ApiError`, `ITEM_LOOKUP_TIMEOUT`, `buildUrl`. Toasts come from `./toast`.
+ * Calls take a contract entry (common/routes.ts, whose answer type they infer) or a path made from
+ * one (`pathOf`); what this file exports is what the app may use (no list of it is kept here).
+ * Toasts come from `./toast`.
  */
 import type { ApiRoute, HttpMethod } from '@common/routes';
 import { navigate } from 'wouter/use-browser-location';
@@ -23,6 +21,8 @@ import i18n from './i18n';
 import { reportNetworkFailure, reportNetworkOk } from './network-status';
 import { toastError } from './toast';
 import { clearSession, getToken } from './session-store';
+import { noteDeploymentStage } from './deployment-stage';
+import { takeEarlyRequest } from './early-requests';
 import { PUBLIC_API_PATHS, TOKENLESS_API_PATHS } from './sw-rules';
 
 export interface ApiEnvelope<T = unknown> {
@@ -95,7 +95,8 @@ export function newIdempotencyKey(): string {
 
 /** 401 from any call: log out locally and go to /login. */
 function handleUnauthorized() {
-  clearSession();
+  // the seller may sign in again and go on with what they typed (kept for them only)
+  clearSession({ keepDrafts: true });
   if (typeof window !== 'undefined' && window.location.pathname !== '/login') navigate('/login', { replace: true });
 }
 
@@ -111,6 +112,9 @@ async function send(method: string, path: string, url: string, body: unknown, op
   try {
     // A file goes as its own bytes and type (uploads); anything else as JSON.
     const file = body instanceof Blob ? body : null;
+    // A signed-in page's first GETs left with the page itself (src/app-start.js): take that answer.
+    const early = method === 'GET' && !opts.signal && !opts.timeout ? takeEarlyRequest(url) : undefined;
+    if (early) return await early;
     return await fetch(url, {
       method,
       headers: headers(path, file ? file.type : body === undefined ? null : 'application/json', opts.idempotencyKey),
@@ -153,6 +157,7 @@ async function attempt<T>(
   const response = await send(method, path, buildUrl(path, query), body, opts);
   // answers the service worker may serve from its cache prove nothing about the network
   if (!PUBLIC_API_PATHS.includes(path)) reportNetworkOk();
+  noteDeploymentStage(response);
   const envelope = await readEnvelope<T>(response);
   if (response.status === 401) {
     handleUnauthorized();
@@ -240,11 +245,28 @@ export function swrFetcher<T>(key: string | readonly [string, Query?]): Promise<
   return apiGet<T>(key[0], key[1]);
 }
 
+/** The message of a 429 envelope, if the answer is one. */
+async function limitMessage(response: Response): Promise<string | null> {
+  try {
+    const body = (await response.json()) as { message?: unknown };
+    return typeof body.message === 'string' && body.message ? body.message : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A file the API makes on request (GET with a blob answer) saved as `filename`. Rejects with
  * "请求未授权" without a token and "请求错误" on a non-200 status; 401 also logs out.
+ * `showLimit`: a 429 rejects with the server's message (how long to wait), for the data copy, which
+ * the API limits; the spreadsheet export keeps the specification's "request error" for every non-200.
  */
-export async function downloadFile(target: ApiTarget<unknown>, query: Query | undefined, filename: string): Promise<void> {
+export async function downloadFile(
+  target: ApiTarget<unknown>,
+  query: Query | undefined,
+  filename: string,
+  { showLimit = false }: { showLimit?: boolean } = {},
+): Promise<void> {
   const path = pathOfTarget(target);
   const token = getToken();
   if (!token) throw new Error(i18n.t('common:error.unauthorized'));
@@ -258,6 +280,7 @@ export async function downloadFile(target: ApiTarget<unknown>, query: Query | un
     throw new Error(i18n.t('common:error.request'));
   }
   if (response.status === 401) handleUnauthorized();
+  if (response.status === 429 && showLimit) throw new ApiError(429, (await limitMessage(response)) ?? i18n.t('common:error.request'));
   if (response.status !== 200) throw new Error(i18n.t('common:error.request'));
   const blob = await response.blob();
   const href = URL.createObjectURL(blob);

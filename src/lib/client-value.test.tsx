@@ -8,6 +8,9 @@ function Invite({ read }: { read: () => string }) {
   return <output>{useClientValue(read, '') || '-'}</output>;
 }
 
+// React's act() outside @testing-library/react (which sets it itself) needs to be told it runs in tests.
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 describe('useClientValue', () => {
   it('hydrates what the prerendered HTML holds, then shows the browser value, without a mismatch', async () => {
     const container = document.createElement('div');

@@ -78,6 +78,15 @@ describe('zh-cn catalogue', () => {
     expect(findKeyProblems(files, catalogue)).toEqual([]);
   });
 
+  it('puts no space before full-width punctuation (a line could break there and start with ，)', () => {
+    const texts = (value: unknown, path: string): [string, string][] =>
+      typeof value === 'string'
+        ? [[path, value]]
+        : Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) => texts(inner, path ? `${path}.${key}` : key));
+    const spaced = texts(catalogue, '').filter(([, text]) => /\s[，。；：！？、）」』”]/.test(text));
+    expect(spaced).toEqual([]);
+  });
+
   it('detects missing keys, unknown namespaces and dynamic keys', () => {
     const source = `
       const { t } = useTranslation('layout');

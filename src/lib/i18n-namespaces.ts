@@ -5,6 +5,9 @@
  */
 export const EAGER_NAMESPACES = ['common', 'layout', 'auth'] as const;
 
+/** Namespaces only the API server uses (the texts it answers); the build leaves them out of the app. */
+export const SERVER_NAMESPACES = ['api'] as const;
+
 /** Id of index.html's JSON data block holding the catalogue (built app only). */
 export const CATALOGUE_ELEMENT_ID = 'i18n-catalogue';
 

@@ -18,6 +18,7 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { CATALOGUE_ELEMENT_ID, EAGER_NAMESPACES, type EmbeddedCatalogue } from './i18n-namespaces';
+import { takeEarlyRequest } from './early-requests';
 
 type Catalogue = Record<string, unknown>;
 
@@ -35,7 +36,8 @@ function embeddedCatalogue(): EmbeddedCatalogue {
 }
 
 async function fetchNamespace(url: string): Promise<Catalogue> {
-  const response = await fetch(url, { credentials: 'omit' });
+  // The page's start script may have asked for it already (src/app-start.js).
+  const response = await (takeEarlyRequest(url) ?? fetch(url, { credentials: 'omit' }));
   if (!response.ok) throw new Error(`catalogue ${url}: ${response.status}`);
   return (await response.json()) as Catalogue;
 }

@@ -36,6 +36,56 @@ export const getBusinessTimeZone = () => businessTimeZone;
 const TOKEN_KEY = 'token';
 const USER_KEY = 'userInfo';
 
+/**
+ * What a seller typed and has not sent yet (the publish form's drafts, the return point after a
+ * top-up) is kept in this tab under `draft:` with the phone of who typed it ('' for a visitor):
+ * only that seller reads it back; a logout drops it, and so does another account signing in on
+ * the tab. A visitor's draft is taken over by whoever signs in (the visitor was them).
+ */
+const DRAFT_PREFIX = 'draft:';
+const DRAFT_OWNER_KEY = 'draft-owner';
+const draftOwner = () => snapshot.user?.phone ?? '';
+
+function forgetDrafts(store: Storage) {
+  const keys: string[] = [];
+  for (let i = 0; i < store.length; i++) {
+    const key = store.key(i);
+    if (key?.startsWith(DRAFT_PREFIX)) keys.push(key);
+  }
+  for (const key of keys) store.removeItem(key);
+  store.removeItem(DRAFT_OWNER_KEY);
+}
+
+/** The seller's unsent drafts in this tab, by name (see above). */
+export const drafts = {
+  get(name: string): string | null {
+    const store = storage();
+    const owner = store?.getItem(DRAFT_OWNER_KEY);
+    if (!store || (owner && owner !== draftOwner())) return null;
+    return store.getItem(DRAFT_PREFIX + name);
+  },
+  /** Throws when the storage is full or refused, as sessionStorage does. */
+  set(name: string, value: string): void {
+    const store = storage();
+    if (!store) return;
+    const owner = store.getItem(DRAFT_OWNER_KEY);
+    if (owner && owner !== draftOwner()) forgetDrafts(store);
+    store.setItem(DRAFT_OWNER_KEY, draftOwner());
+    store.setItem(DRAFT_PREFIX + name, value);
+  },
+  remove(name: string): void {
+    storage()?.removeItem(DRAFT_PREFIX + name);
+  },
+};
+
+/** At sign-in: the drafts of another account are dropped; a visitor's become this seller's. */
+function adoptDrafts(store: Storage, phone: string) {
+  const owner = store.getItem(DRAFT_OWNER_KEY);
+  if (owner === null) return;
+  if (owner && owner !== phone) forgetDrafts(store);
+  else store.setItem(DRAFT_OWNER_KEY, phone);
+}
+
 /** This tab's sessionStorage, or null where there is none (tests, privacy modes). */
 export function storage(): Storage | null {
   try {
@@ -88,6 +138,7 @@ export const getSnapshot = () => snapshot;
 
 export function setSession(token: string, user: UserInfo) {
   const store = storage();
+  if (store) adoptDrafts(store, user.phone);
   store?.setItem(TOKEN_KEY, token);
   store?.setItem(USER_KEY, JSON.stringify(user));
   publish({ token, user });
@@ -110,10 +161,15 @@ function clearUserCaches() {
   for (const name of USER_CACHES) void caches.delete(name).catch((error: unknown) => console.warn('cache delete failed', name, error));
 }
 
-/** Local part of logging out: token, user info, cached per-user answers (service info) and caches. */
-export function clearSession() {
+/**
+ * Local part of logging out: token, user info, cached per-user answers (service info), caches and
+ * the seller's drafts. `keepDrafts` (an expired session, 401): the drafts stay for the same seller
+ * signing in again, unreadable meanwhile and dropped if another account signs in.
+ */
+export function clearSession({ keepDrafts = false }: { keepDrafts?: boolean } = {}) {
   clearUserCaches();
   const store = storage();
+  if (store && !keepDrafts) forgetDrafts(store);
   store?.removeItem(TOKEN_KEY);
   store?.removeItem(USER_KEY);
   publish({ token: null, user: null });

@@ -9,8 +9,8 @@
  *   asked for in CORS mode from the asset origin (a CDN answering CORS), so they can be checked.
  * - Nothing else under /api/ is cached.
  */
-import { API_PREFIX } from '@common/routes';
-import * as routes from '@common/routes';
+import { API_PREFIX } from '../../common/routes';
+import * as routes from '../../common/routes';
 
 export const PUBLIC_API_CACHE = 'api-public';
 export const IMAGE_CACHE = 'images';

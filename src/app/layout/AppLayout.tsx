@@ -6,7 +6,7 @@
  * (open in the browser), the account menu's install sheet and, for a signed-in user whose agreed
  * privacy policy is out of date, the consent panel.
  */
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { onUiEvent, type UiEventName } from '@/lib/ui-events';
 import { useIsLogin } from '@/lib/session';
@@ -16,7 +16,9 @@ import { lazyPage, withAntd } from '../lazy';
 import AfterPage from './AfterPage';
 import AnnouncementBanner from './AnnouncementBanner';
 import TopBar from './TopBar';
+import BottomNav from './BottomNav';
 import OfflineNotice from './OfflineNotice';
+import StagingBanner from './StagingBanner';
 import PrivacyConsent from './PrivacyConsent';
 import UpdatePrompt from './UpdatePrompt';
 import { useServicePanelPinned } from './float-panel';
@@ -38,10 +40,13 @@ function useModals() {
   useEffect(() => {
     const names: ModalName[] = ['service', 'changePassword', 'priceTable', 'install'];
     const offs = names.map((name) =>
-      onUiEvent(name, () => {
-        setLoaded((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
-        setOpen(name);
-      }),
+      // In a transition: the tap (a menu item, a top bar button) paints first, the dialog right after.
+      onUiEvent(name, () =>
+        startTransition(() => {
+          setLoaded((prev) => (prev.has(name) ? prev : new Set(prev).add(name)));
+          setOpen(name);
+        }),
+      ),
     );
     return () => offs.forEach((off) => off());
   }, []);
@@ -60,7 +65,11 @@ export default function AppLayout({ children }: { children: ReactNode }) {
   // `with-float-nav` is known when the page is prerendered, so the room the wide layout keeps for the
   // service panel is there from the first paint; `float-panel-shown` (the visitor's choice) only
   // after the app starts, and changes nothing where that room is already kept.
-  const className = ['app', withFloatNav && 'with-float-nav', panelPinned && 'float-panel-shown'].filter(Boolean).join(' ');
+  // Signed-in phones navigate from the bottom bar (CSS shows it on phones only; it reserves its height).
+  const withBottomNav = isLogin && location !== '/login';
+  const className = ['app', withFloatNav && 'with-float-nav', panelPinned && 'float-panel-shown', withBottomNav && 'with-bottom-nav']
+    .filter(Boolean)
+    .join(' ');
   return (
     <div className={className}>
       {inApp && (
@@ -68,6 +77,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <InAppBanner />
         </Suspense>
       )}
+      <StagingBanner />
       <OfflineNotice />
       <AnnouncementBanner />
       <TopBar />
@@ -84,6 +94,7 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <InstallSheet onClose={close} />
         </Suspense>
       )}
+      {withBottomNav && <BottomNav />}
       <UpdatePrompt />
       {isLogin && <PrivacyConsent />}
     </div>

@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '@/lib/toast';
 import SmsCodeButton from '@/components/SmsCodeButton';
 import { useSession } from '@/lib/session';
+import { isValidPassword } from '@/lib/validators';
 import { resetPassword } from '@/features/auth/api';
 
 interface ChangePasswordForm {
@@ -40,7 +41,19 @@ export default function ChangePasswordModal({ open, onClose }: { open: boolean; 
   return (
     <Modal title={t('password.title')} open={open} onCancel={onClose} footer={null} forceRender>
       <Form form={form} layout="vertical" onFinish={submit} data-testid="change-password-form" requiredMark={false}>
-        <Form.Item name="password" label={t('password.password')} rules={[{ required: true, message: t('password.passwordRequired') }]}>
+        {/* the rule stated before any refusal, and checked here as the server checks it */}
+        <Form.Item
+          name="password"
+          label={t('password.password')}
+          extra={<span data-testid="password-rule">{t('password.rule')}</span>}
+          rules={[
+            { required: true, message: t('password.passwordRequired') },
+            {
+              validator: (_, v: string) =>
+                !v || isValidPassword(v) ? Promise.resolve() : Promise.reject(new Error(t('password.ruleBroken'))),
+            },
+          ]}
+        >
           <Input.Password placeholder={t('password.passwordPlaceholder')} autoComplete="new-password" />
         </Form.Item>
         <Form.Item label={t('password.code')} required>

@@ -21,6 +21,16 @@ export function conditionRange(condition: PlanCondition): string {
 
 export default function PriceTableModal({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('layout');
+  // The platform switch lives in its own component: a tap on it re-renders the table, not antd's Modal around it.
+  return (
+    <Modal title={t('price.title')} open={open} onCancel={onClose} footer={null} width={1100} destroyOnHidden={false}>
+      <PriceTable open={open} />
+    </Modal>
+  );
+}
+
+function PriceTable({ open }: { open: boolean }) {
+  const { t } = useTranslation('layout');
   const { data, isLoading } = useSWR<PlanConfig[]>(open ? routes.planConfigFullData.path : null, () =>
     apiGet<PlanConfig[]>(routes.planConfigFullData.path),
   );
@@ -29,54 +39,52 @@ export default function PriceTableModal({ open, onClose }: { open: boolean; onCl
   const current = platforms.find((p) => p.flowType === selected) ?? platforms[0];
 
   return (
-    <Modal title={t('price.title')} open={open} onCancel={onClose} footer={null} width={1100} destroyOnHidden={false}>
-      <div className="price-table" data-testid="price-table">
-        {isLoading && <Spin />}
-        {!isLoading && platforms.length === 0 && <Empty />}
-        {platforms.length > 0 && (
-          <Radio.Group
-            optionType="button"
-            buttonStyle="solid"
-            value={current?.flowType}
-            onChange={(event) => setSelected(event.target.value as string)}
-            options={platforms.map((p) => ({ label: p.generalType, value: p.flowType }))}
-          />
-        )}
-        {current && (
-          <div className="price-table-configs">
-            {current.planConfigList.map((config) => (
-              <section key={config.id} className="price-config" data-testid="price-config">
-                <header className="price-config-head">
-                  <h4>{config.name}</h4>
-                  <span>
-                    {t('price.base')}
-                    <strong>{formatPoints(config.integral)}</strong> {t('price.unit')}
-                  </span>
-                </header>
-                {config.conditionList.length > 0 && (
-                  <table className="price-config-table">
-                    <thead>
-                      <tr>
-                        <th>{t('price.condition')}</th>
-                        <th>{t('price.range')}</th>
+    <div className="price-table" data-testid="price-table">
+      {isLoading && <Spin />}
+      {!isLoading && platforms.length === 0 && <Empty />}
+      {platforms.length > 0 && (
+        <Radio.Group
+          optionType="button"
+          buttonStyle="solid"
+          value={current?.flowType}
+          onChange={(event) => setSelected(event.target.value as string)}
+          options={platforms.map((p) => ({ label: p.generalType, value: p.flowType }))}
+        />
+      )}
+      {current && (
+        <div className="price-table-configs">
+          {current.planConfigList.map((config) => (
+            <section key={config.id} className="price-config" data-testid="price-config">
+              <header className="price-config-head">
+                <h4>{config.name}</h4>
+                <span>
+                  {t('price.base')}
+                  <strong>{formatPoints(config.integral)}</strong> {t('price.unit')}
+                </span>
+              </header>
+              {config.conditionList.length > 0 && (
+                <table className="price-config-table">
+                  <thead>
+                    <tr>
+                      <th>{t('price.condition')}</th>
+                      <th>{t('price.range')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {config.conditionList.map((condition) => (
+                      <tr key={condition.id}>
+                        <td>{condition.label}</td>
+                        <td>{conditionRange(condition)}</td>
                       </tr>
-                    </thead>
-                    <tbody>
-                      {config.conditionList.map((condition) => (
-                        <tr key={condition.id}>
-                          <td>{condition.label}</td>
-                          <td>{conditionRange(condition)}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                )}
-              </section>
-            ))}
-          </div>
-        )}
-        <p className="price-table-guide">{t('price.guide')}</p>
-      </div>
-    </Modal>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+            </section>
+          ))}
+        </div>
+      )}
+      <p className="price-table-guide">{t('price.guide')}</p>
+    </div>
   );
 }

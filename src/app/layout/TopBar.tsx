@@ -26,7 +26,7 @@ export default function TopBar() {
           <img src={publicFileUrl('favicon.svg')} alt="" width={28} height={28} />
           <span>{t('brand')}</span>
         </Link>
-        <nav className="topbar-nav" aria-label={t('nav.label')}>
+        <nav className={isLogin ? 'topbar-nav topbar-nav-signed-in' : 'topbar-nav'} aria-label={t('nav.label')}>
           {isLogin && (
             <Link href="/" className={location === '/' ? 'topbar-link active' : 'topbar-link'}>
               {t('nav.home')}
@@ -35,6 +35,11 @@ export default function TopBar() {
           <Link href="/flow/tb" className={flowActive ? 'topbar-link active' : 'topbar-link'} data-testid="nav-publish">
             {t('nav.publish')}
           </Link>
+          {isLogin && (
+            <Link href="/plan/list" className={location.startsWith('/plan') ? 'topbar-link active' : 'topbar-link'} data-testid="nav-plans">
+              {t('nav.plans')}
+            </Link>
+          )}
         </nav>
         <div className="topbar-right">
           {isLogin ? (

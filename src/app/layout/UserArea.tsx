@@ -41,6 +41,7 @@ export default function UserArea() {
       ),
     },
     { key: 'center', href: '/user/center', label: t('menu.userCenter') },
+    { key: 'plans', href: '/plan/list', label: t('menu.plans') },
     { key: 'recharge', href: '/recharge/integral', label: t('menu.recharge') },
     { key: 'member', href: '/recharge/member', label: t('menu.member') },
     { key: 'password', onSelect: openChangePasswordModal, label: t('menu.changePassword') },
@@ -54,6 +55,8 @@ export default function UserArea() {
           },
         ]
       : []),
+    // staff: the way to the operator console (the console itself checks the role again)
+    ...(user.consoleRole ? [{ key: 'admin', href: '/admin', label: t('menu.admin'), className: 'user-menu-admin' }] : []),
     { key: 'divider', divider: true },
     { key: 'logout', onSelect: () => void logout(), label: t('menu.logout'), danger: true },
   ];
@@ -62,6 +65,7 @@ export default function UserArea() {
     <div className="user-area">
       <span className="user-area-balance" data-testid="balance">
         <span className="hide-narrow">{t('balance')}</span>
+        <span className="show-narrow">{t('balanceShort')}</span>
         <strong>{formatPoints(user.integral)}</strong>
       </span>
       <button

@@ -18,18 +18,21 @@ import ContactsPage from './pages/ContactsPage';
 import AnnouncementsPage from './pages/AnnouncementsPage';
 import AuditPage from './pages/AuditPage';
 import ReconciliationPage from './pages/ReconciliationPage';
+import ItemProvidersPage from './pages/ItemProvidersPage';
 import './admin.css';
 
 // The dashboard brings the chart library: loaded only when it is opened.
 const StatsPage = lazy(() => import('./pages/StatsPage'));
 
-type MenuKey = 'orders' | 'users' | 'stats' | 'reconciliation' | 'goods' | 'prices' | 'contacts' | 'announcements' | 'audit';
+type MenuKey =
+  'orders' | 'users' | 'stats' | 'reconciliation' | 'itemProviders' | 'goods' | 'prices' | 'contacts' | 'announcements' | 'audit';
 
 const MENU: Array<{ path: string; key: MenuKey; adminOnly?: boolean }> = [
   { path: '/admin/orders', key: 'orders' },
   { path: '/admin/users', key: 'users' },
   { path: '/admin/stats', key: 'stats' },
   { path: '/admin/reconciliation', key: 'reconciliation' },
+  { path: '/admin/item-providers', key: 'itemProviders' },
   { path: '/admin/goods', key: 'goods', adminOnly: true },
   { path: '/admin/prices', key: 'prices', adminOnly: true },
   { path: '/admin/contacts', key: 'contacts', adminOnly: true },
@@ -45,6 +48,7 @@ export default function AdminApp() {
     users: t('menu.users'),
     stats: t('menu.stats'),
     reconciliation: t('menu.reconciliation'),
+    itemProviders: t('menu.itemProviders'),
     goods: t('menu.goods'),
     prices: t('menu.prices'),
     contacts: t('menu.contacts'),
@@ -94,9 +98,10 @@ export default function AdminApp() {
               </Route>
               <Route path="/admin/orders" component={OrdersPage} />
               <Route path="/admin/users" component={UsersPage} />
-              <Route path="/admin/users/:phone">{(params) => <UserPage phone={params.phone} isAdmin={me.role === 'admin'} />}</Route>
+              <Route path="/admin/users/:phone">{(params) => <UserPage phone={params.phone} me={me} />}</Route>
               <Route path="/admin/stats" component={StatsPage} />
               <Route path="/admin/reconciliation" component={ReconciliationPage} />
+              <Route path="/admin/item-providers" component={ItemProvidersPage} />
               <Route path="/admin/goods" component={GoodsPage} />
               <Route path="/admin/prices" component={PricesPage} />
               <Route path="/admin/contacts" component={ContactsPage} />

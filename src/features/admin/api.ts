@@ -2,12 +2,14 @@
 import useSWR, { mutate } from 'swr';
 import type {
   AuditEntry,
+  ConsoleHeldPayment,
   ConsoleMe,
   ConsoleOrder,
   ConsoleUser,
   ConsoleUserDetail,
   DayStats,
   ReconciliationReport,
+  ItemProviderState,
 } from '@common/admin-types';
 import type { OrderRow, Page } from '@common/api-types';
 import { apiPost, apiUpload, type Query } from '@/lib/api';
@@ -41,6 +43,9 @@ export interface Contact {
   alipayCollectQr: string;
   wxpayCollectQr: string;
   bankAccount: string;
+  collectPayee: string;
+  wechatId: string;
+  phone: string;
   isDefault: boolean;
   enabled: boolean;
 }
@@ -79,6 +84,8 @@ export const useContacts = (enabled = true) => useSWR<Contact[]>(enabled ? route
 export const useAnnouncements = () => useSWR<Announcement[]>(routes.adminAnnouncements.path);
 export const useAudit = (q: Query) => useSWR<Page<AuditEntry>>([routes.adminAudit.path, q] as const, { keepPreviousData: true });
 export const useReconciliation = () => useSWR<ReconciliationReport[]>(routes.adminReconciliation.path);
+export const useRefunds = () => useSWR<ConsoleHeldPayment[]>(routes.adminRefunds.path);
+export const useItemProviders = () => useSWR<ItemProviderState[]>(routes.adminItemProviders.path, { refreshInterval: 60_000 });
 export const useStats = (q: Query) => useSWR<DayStats[]>([routes.adminStats.path, q] as const, { keepPreviousData: true });
 
 export const confirmOrder = (orderNo: string, remark: string) =>
@@ -114,8 +121,13 @@ export const savePriceRow = (kind: 'services' | 'conditions' | 'options', id: nu
   write(id ? pathOf(routes.adminPriceRowUpdate, { kind, id }) : pathOf(routes.adminPriceRowCreate, { kind }), body);
 export const saveContact = (id: number | null, body: Partial<Contact>) =>
   write<Contact>(id ? pathOf(routes.adminContactUpdate, { id }) : routes.adminContactCreate.path, body);
-export const saveCollectAccounts = (id: number, body: Pick<Partial<Contact>, 'alipayCollectQr' | 'wxpayCollectQr' | 'bankAccount'>) =>
-  write<Contact>(pathOf(routes.adminCollectAccounts, { id }), body);
+export const saveCollectAccounts = (
+  id: number,
+  body: Pick<Partial<Contact>, 'alipayCollectQr' | 'wxpayCollectQr' | 'bankAccount' | 'collectPayee'>,
+) => write<Contact>(pathOf(routes.adminCollectAccounts, { id }), body);
 export const saveAnnouncement = (id: number | null, body: Partial<Announcement>) =>
   write<Announcement>(id ? pathOf(routes.adminAnnouncementUpdate, { id }) : routes.adminAnnouncementCreate.path, body);
 export const uploadImage = (file: File) => apiUpload(routes.adminFiles, file);
+/** A payment held for a deleted account was refunded at the gateway (admins). */
+export const markRefunded = (orderNo: string, remark: string) =>
+  write<ConsoleHeldPayment>(pathOf(routes.adminRefundDone, { orderNo }), { remark });

@@ -20,3 +20,14 @@ export const checkConfirm = (t: TFunction, password: string, confirm: string) =>
   !confirm ? t('auth:confirmRequired') : confirm === password ? undefined : t('auth:confirmMismatch');
 
 export const hasErrors = (errors: Record<string, string | undefined>) => Object.values(errors).some(Boolean);
+
+/**
+ * The messages shown, each checked again against `found` (the checks of the values as they are now):
+ * a field put right loses its red at once (a valid 11-digit number no longer says 请输入手机号), a
+ * field not yet in error waits for the submit, as before.
+ */
+export function recheck<K extends string>(shown: FieldErrors<K>, found: FieldErrors<K>): FieldErrors<K> {
+  const next: FieldErrors<K> = { ...shown };
+  for (const key of Object.keys(shown) as K[]) if (shown[key]) next[key] = found[key];
+  return next;
+}

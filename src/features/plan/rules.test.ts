@@ -23,6 +23,8 @@ function plan(id: number, patch: Partial<PlanRow>): PlanRow {
     unitCost: 3,
     discount: 1,
     totalCount: 700,
+    firstDayFromHour: 0,
+    firstDayCount: 100,
     totalCost: 2100,
     dispatched: 0,
     status: 'pending',
@@ -40,10 +42,10 @@ describe('stop refund preview', () => {
     expect(stopPreview([plan(1, {})]).refund).toBe(2100);
   });
 
-  it('a running plan refunds the undispatched tasks, discounted and rounded down', () => {
-    // (700 - 233) x 3 x 0.95 = 1330.95 -> 1330
+  it('a running plan refunds the charge minus the price of the dispatched tasks (rounded down, in the seller’s favour)', () => {
+    // charged 1995; the 233 dispatched cost floor(233 x 3 x 0.95 = 664.05) = 664: 1995 - 664 = 1331
     const preview = stopPreview([plan(1, { status: 'running', dispatched: 233, discount: 0.95, totalCost: 1995 })]);
-    expect(preview.refund).toBe(1330);
+    expect(preview.refund).toBe(1331);
   });
 
   it('adds up a batch and leaves out plans that cannot stop', () => {

@@ -16,11 +16,7 @@ export interface StopPreview {
 export function stopPreview(plans: readonly PlanRow[]): StopPreview {
   const stoppable = plans.filter(canStop);
   const refund = stoppable.reduce(
-    (sum, p) =>
-      sum +
-      (p.status === 'pending'
-        ? stopRefund(p.totalCount, 0, p.unitCost, p.discount)
-        : stopRefund(p.totalCount, p.dispatched, p.unitCost, p.discount)),
+    (sum, p) => sum + stopRefund(p.totalCost, p.status === 'pending' ? 0 : p.dispatched, p.unitCost, p.discount),
     0,
   );
   return { stoppable, skipped: plans.filter((p) => !canStop(p)), refund };

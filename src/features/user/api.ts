@@ -36,4 +36,4 @@ export const logoutOtherDevices = () => apiPost(routes.userDevicesLogoutOthers);
 export const deleteAccount = (verifyCode: string) => apiPost(routes.userDeleteAccount, { verifyCode });
 
 /** A copy of the account's data (JSON), saved as `filename`. */
-export const downloadMyData = (filename: string) => downloadFile(routes.userDataExport, undefined, filename);
+export const downloadMyData = (filename: string) => downloadFile(routes.userDataExport, undefined, filename, { showLimit: true });

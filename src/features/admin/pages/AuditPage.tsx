@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import { DatePicker, Input, Table, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { consolePagination } from '../format';
 import type { AuditEntry } from '@common/admin-types';
 import { DATE_FORMAT, formatDateTime } from '@/lib/format';
 import { useAudit } from '../api';
@@ -39,12 +40,7 @@ export default function AuditPage() {
         loading={isLoading}
         dataSource={data?.list}
         scroll={{ x: 1100 }}
-        pagination={{
-          current: data?.page,
-          pageSize: data?.pageSize,
-          total: data?.total,
-          onChange: (page, pageSize) => setQ((x) => ({ ...x, page, pageSize })),
-        }}
+        pagination={consolePagination(t, data, (page, pageSize) => setQ((x) => ({ ...x, page, pageSize })))}
         columns={[
           { title: t('audit.time'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at), width: 170 },
           { title: t('audit.actor'), dataIndex: 'actor', width: 130 },

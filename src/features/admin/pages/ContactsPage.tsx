@@ -48,6 +48,12 @@ export default function ContactsPage() {
             render: (src: string) => (src ? <img className="admin-qr" src={src} alt="" /> : '--'),
           },
           { title: t('contacts.bankAccount'), dataIndex: 'bankAccount' },
+          { title: t('contacts.collectPayee'), dataIndex: 'collectPayee', render: (v: string) => v || '--' },
+          {
+            title: t('contacts.phoneContact'),
+            key: 'phoneContact',
+            render: (_, c) => [c.wechatId, c.phone].filter(Boolean).join(' / ') || '--',
+          },
           { title: t('prices.enabled'), dataIndex: 'enabled', render: (on: boolean) => <EnabledTag on={on} /> },
           {
             title: t('actions'),
@@ -93,7 +99,23 @@ export default function ContactsPage() {
               <Form.Item name="wechatQr" label={t('contacts.wechatQr')} rules={[imageRule(t, true)]}>
                 <ImageField label={t('contacts.wechatQr')} />
               </Form.Item>
-              <Form.Item name="remark" label={t('contacts.remark')} rules={[{ max: 200 }]}>
+              <Form.Item
+                name="wechatId"
+                label={t('contacts.wechatId')}
+                extra={t('contacts.wechatIdHint')}
+                rules={[{ pattern: /^([a-zA-Z][-_a-zA-Z0-9]{5,19})?$/, message: t('contacts.wechatIdInvalid') }]}
+              >
+                <Input maxLength={20} />
+              </Form.Item>
+              <Form.Item
+                name="phone"
+                label={t('contacts.phone')}
+                extra={t('contacts.phoneHint')}
+                rules={[{ pattern: /^(1[3-9]\d{9}|0\d{2,3}-?\d{7,8}|400-?\d{3}-?\d{4})?$/, message: t('contacts.phoneInvalid') }]}
+              >
+                <Input maxLength={20} inputMode="tel" />
+              </Form.Item>
+              <Form.Item name="remark" label={t('contacts.remark')} extra={t('contacts.remarkShown')} rules={[{ max: 200 }]}>
                 <Input.TextArea maxLength={200} />
               </Form.Item>
               <EnabledField />
@@ -102,7 +124,7 @@ export default function ContactsPage() {
         </EditorModal>
       )}
       {editing?.part === 'collect' && contact && (
-        <EditorModal<Pick<Contact, 'alipayCollectQr' | 'wxpayCollectQr' | 'bankAccount'>>
+        <EditorModal<Pick<Contact, 'alipayCollectQr' | 'wxpayCollectQr' | 'bankAccount' | 'collectPayee'>>
           title={t('contacts.editCollect')}
           initialValues={contact}
           onClose={() => setEditing(null)}
@@ -112,6 +134,7 @@ export default function ContactsPage() {
               {v.alipayCollectQr && <img className="admin-qr" src={v.alipayCollectQr} alt="" />}{' '}
               {v.wxpayCollectQr && <img className="admin-qr" src={v.wxpayCollectQr} alt="" />}
               <div>{v.bankAccount}</div>
+              {v.collectPayee && <div>{t('contacts.payeePreview', { payee: v.collectPayee })}</div>}
             </div>
           )}
         >
@@ -125,6 +148,14 @@ export default function ContactsPage() {
               </Form.Item>
               <Form.Item name="bankAccount" label={t('contacts.bankAccount')} rules={[{ max: 200 }]}>
                 <Input.TextArea maxLength={200} />
+              </Form.Item>
+              <Form.Item
+                name="collectPayee"
+                label={t('contacts.collectPayee')}
+                extra={t('contacts.collectPayeeHint')}
+                rules={[{ max: 50 }]}
+              >
+                <Input maxLength={50} />
               </Form.Item>
             </>
           )}

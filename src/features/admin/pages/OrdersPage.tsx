@@ -7,9 +7,10 @@ import { Link } from 'wouter';
 import type { ConsoleOrder } from '@common/admin-types';
 import { ORDER_STATUSES, PAY_TYPE_CODES, PAY_TYPES } from '@common/domain';
 import { formatDateTime, formatYuan } from '@/lib/format';
-import { cancelOrder, confirmOrder, useConsoleOrders } from '../api';
+import { cancelOrder, confirmOrder, useConsoleMe, useConsoleOrders } from '../api';
+import { mayActOn } from '../permissions';
 import RemarkConfirm from '../components/RemarkConfirm';
-import { ageText } from '../format';
+import { ageText, consolePagination, orderGoodsText } from '../format';
 
 const ONLINE: number[] = [PAY_TYPES.ALI_PAY, PAY_TYPES.WX_PAY];
 
@@ -19,6 +20,7 @@ export default function OrdersPage() {
   const payTypeNames = usePayTypeNames();
   const [filters, setFilters] = useState<Record<string, string | number | undefined>>({ status: 'pending', page: 1, pageSize: 20 });
   const { data, isLoading } = useConsoleOrders(filters);
+  const { data: me } = useConsoleMe();
   const set = (patch: Record<string, string | number | undefined>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   // The queue's ages move on by the minute without a refetch.
   const [now, setNow] = useState(() => Date.now());
@@ -63,22 +65,33 @@ export default function OrdersPage() {
           style={{ width: 240 }}
           onSearch={(orderNo) => set({ orderNo })}
         />
+        <Input.Search
+          aria-label={t('orders.tradeNo')}
+          placeholder={t('orders.tradeNo')}
+          allowClear
+          style={{ width: 280 }}
+          onSearch={(tradeNo) => set({ tradeNo: tradeNo.trim() || undefined })}
+        />
       </div>
       <Table<ConsoleOrder>
         rowKey="orderNo"
         loading={isLoading}
         dataSource={data?.list}
-        scroll={{ x: 1300 }}
-        pagination={{
-          current: data?.page,
-          pageSize: data?.pageSize,
-          total: data?.total,
-          onChange: (page, pageSize) => setFilters((f) => ({ ...f, page, pageSize })),
-        }}
+        scroll={{ x: 1560 }}
+        pagination={consolePagination(t, data, (page, pageSize) => setFilters((f) => ({ ...f, page, pageSize })))}
         columns={[
-          { title: t('orders.orderNo'), dataIndex: 'orderNo' },
+          { title: t('orders.orderNo'), dataIndex: 'orderNo', fixed: 'left', width: 200 },
+          // beside the order number, never under the fixed actions however narrow the window
+          {
+            title: t('orders.status'),
+            dataIndex: 'statusText',
+            width: 90,
+            render: (text: string, o) => (
+              <Tag color={o.status === 'paid' ? 'green' : o.status === 'pending' ? 'gold' : 'default'}>{text}</Tag>
+            ),
+          },
           { title: t('orders.phone'), dataIndex: 'phone', render: (phone: string) => <Link href={`/admin/users/${phone}`}>{phone}</Link> },
-          { title: t('orders.goods'), dataIndex: 'goodsName' },
+          { title: t('orders.goods'), key: 'goods', render: (_, o) => orderGoodsText(o) },
           { title: t('orders.amount'), dataIndex: 'amount', render: (fen: number) => t('yuan', { amount: formatYuan(fen) }) },
           { title: t('orders.payType'), dataIndex: 'payTypeText' },
           {
@@ -86,6 +99,11 @@ export default function OrdersPage() {
             dataIndex: 'orderNo',
             key: 'remark',
             render: (no: string, o) => (ONLINE.includes(o.payType) ? '--' : no),
+          },
+          {
+            title: t('orders.tradeNo'),
+            dataIndex: 'providerTradeNo',
+            render: (tradeNo: string | null) => (tradeNo ? <Typography.Text copyable>{tradeNo}</Typography.Text> : '--'),
           },
           { title: t('orders.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
           {
@@ -95,19 +113,12 @@ export default function OrdersPage() {
             render: (at: string, o) => (o.status === 'pending' ? ageText(t, now - Date.parse(at)) : '--'),
           },
           {
-            title: t('orders.status'),
-            dataIndex: 'statusText',
-            render: (text: string, o) => (
-              <Tag color={o.status === 'paid' ? 'green' : o.status === 'pending' ? 'gold' : 'default'}>{text}</Tag>
-            ),
-          },
-          {
             title: t('actions'),
             key: 'actions',
             fixed: 'right',
             width: 190,
             render: (_, o) =>
-              o.status === 'pending' && !ONLINE.includes(o.payType) ? (
+              o.status === 'pending' && !ONLINE.includes(o.payType) && me && mayActOn(me, { phone: o.phone, role: o.ownerRole }) ? (
                 <Space size={0}>
                   <RemarkConfirm
                     inTable

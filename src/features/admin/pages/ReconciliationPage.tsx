@@ -1,9 +1,14 @@
-/** 对账: the last reconciliation of each gateway and day, with what it credited and the differences it found. */
-import { Table, Tag, Typography } from 'antd';
+/**
+ * 对账: the last reconciliation of each gateway and day, with what it credited and the differences it
+ * found; below, the payments that arrived for deleted accounts, held as refunds to make (admins mark
+ * them refunded once done at the gateway).
+ */
+import { Table, Tag, Typography, message } from 'antd';
 import { useTranslation } from 'react-i18next';
-import type { ReconciliationDifference, ReconciliationReport } from '@common/admin-types';
+import type { ConsoleHeldPayment, ReconciliationDifference, ReconciliationReport } from '@common/admin-types';
 import { formatDateTime, formatYuan } from '@/lib/format';
-import { useReconciliation } from '../api';
+import RemarkConfirm from '../components/RemarkConfirm';
+import { markRefunded, useConsoleMe, useReconciliation, useRefunds } from '../api';
 
 export default function ReconciliationPage() {
   const { t } = useTranslation('admin');
@@ -17,6 +22,12 @@ export default function ReconciliationPage() {
     missing_at_gateway: t('reconciliation.kinds.missing_at_gateway'),
     amount_differs: t('reconciliation.kinds.amount_differs'),
     unknown_order: t('reconciliation.kinds.unknown_order'),
+    paid_twice: t('reconciliation.kinds.paid_twice'),
+    trade_no_differs: t('reconciliation.kinds.trade_no_differs'),
+    refunded_at_gateway: t('reconciliation.kinds.refunded_at_gateway'),
+    revoked_at_gateway: t('reconciliation.kinds.revoked_at_gateway'),
+    unreadable_row: t('reconciliation.kinds.unreadable_row'),
+    refund_due: t('reconciliation.kinds.refund_due'),
   };
   return (
     <>
@@ -33,7 +44,7 @@ export default function ReconciliationPage() {
           rowExpandable: (r) => r.differences.length > 0,
           expandedRowRender: (r) => (
             <Table<ReconciliationDifference>
-              rowKey={(d) => `${d.kind}-${d.orderNo}`}
+              rowKey={(d) => `${d.kind}-${d.orderNo}-${d.note ?? ''}`}
               size="small"
               pagination={false}
               dataSource={r.differences}
@@ -46,6 +57,7 @@ export default function ReconciliationPage() {
                 { title: t('reconciliation.orderNo'), dataIndex: 'orderNo' },
                 { title: t('reconciliation.ours'), dataIndex: 'ours', render: money },
                 { title: t('reconciliation.theirs'), dataIndex: 'theirs', render: money },
+                { title: t('reconciliation.note'), dataIndex: 'note', render: (note?: string) => note ?? '--' },
               ]}
             />
           ),
@@ -72,6 +84,56 @@ export default function ReconciliationPage() {
               d.length ? <Tag color="red">{d.length}</Tag> : <Tag color="green">{t('reconciliation.none')}</Tag>,
           },
           { title: t('reconciliation.checkedAt'), dataIndex: 'createdAt', width: 170, render: (at: string) => formatDateTime(at) },
+        ]}
+      />
+      <HeldPayments />
+    </>
+  );
+}
+
+function HeldPayments() {
+  const { t } = useTranslation('admin');
+  const { data, isLoading } = useRefunds();
+  const { data: me } = useConsoleMe();
+  return (
+    <>
+      <Typography.Title level={4}>{t('refunds.title')}</Typography.Title>
+      <Typography.Paragraph type="secondary">{t('refunds.hint')}</Typography.Paragraph>
+      <Table<ConsoleHeldPayment>
+        rowKey="orderNo"
+        size="small"
+        loading={isLoading}
+        dataSource={data}
+        pagination={false}
+        scroll={{ x: 900 }}
+        locale={{ emptyText: t('refunds.empty') }}
+        columns={[
+          { title: t('refunds.orderNo'), dataIndex: 'orderNo' },
+          { title: t('refunds.account'), dataIndex: 'userId', render: (id: number) => t('users.deletedAccount', { id }) },
+          { title: t('refunds.amount'), dataIndex: 'amount', render: (fen: number) => formatYuan(fen) },
+          { title: t('refunds.payType'), dataIndex: 'payTypeText' },
+          { title: t('refunds.tradeNo'), dataIndex: 'providerTradeNo', render: (no: string | null) => no ?? '--' },
+          { title: t('refunds.receivedAt'), dataIndex: 'receivedAt', width: 170, render: (at: string) => formatDateTime(at) },
+          {
+            title: t('refunds.state'),
+            key: 'state',
+            render: (_: unknown, row) =>
+              row.refundedAt ? (
+                <Tag color="green">{t('refunds.refunded', { by: row.refundedBy ?? '--' })}</Tag>
+              ) : me?.role === 'admin' ? (
+                <RemarkConfirm
+                  inTable
+                  label={t('refunds.markDone')}
+                  title={t('refunds.markDoneTitle', { amount: formatYuan(row.amount) })}
+                  onConfirm={async (remark) => {
+                    await markRefunded(row.orderNo, remark);
+                    message.success(t('refunds.marked'));
+                  }}
+                />
+              ) : (
+                <Tag color="red">{t('refunds.due')}</Tag>
+              ),
+          },
         ]}
       />
     </>

@@ -16,6 +16,16 @@ export default function StatsPage() {
   const [range, setRange] = useState<{ from?: string; to?: string }>({});
   const { data = [] } = useStats(range);
   const sum = (pick: (d: DayStats) => number) => data.reduce((n, d) => n + pick(d), 0);
+  // Each card names its period: the days the answer covers (the last 30 unless a range is chosen).
+  const period = data.length ? t('stats.period', { from: data[0]!.day, to: data[data.length - 1]!.day, n: data.length }) : '';
+  const card = (title: string, value: string) => (
+    <Card>
+      <Statistic title={title} value={value} />
+      <p className="admin-period" data-testid="stats-period">
+        {period}
+      </p>
+    </Card>
+  );
   return (
     <>
       <Typography.Title level={3}>{t('stats.title')}</Typography.Title>
@@ -27,25 +37,17 @@ export default function StatsPage() {
         />
       </div>
       <Row gutter={16} style={{ marginBottom: 16 }}>
-        <Col span={6}>
-          <Card>
-            <Statistic title={t('stats.newUsers')} value={sum((d) => d.newUsers)} />
-          </Card>
+        <Col xs={12} lg={6}>
+          {card(t('stats.newUsers'), formatPoints(sum((d) => d.newUsers)))}
         </Col>
-        <Col span={6}>
-          <Card>
-            <Statistic title={t('stats.paidOrders')} value={sum((d) => d.paidOrders)} />
-          </Card>
+        <Col xs={12} lg={6}>
+          {card(t('stats.paidOrders'), formatPoints(sum((d) => d.paidOrders)))}
         </Col>
-        <Col span={6}>
-          <Card>
-            <Statistic title={t('stats.paidAmount')} value={formatYuan(sum((d) => d.paidAmount))} />
-          </Card>
+        <Col xs={12} lg={6}>
+          {card(t('stats.paidAmount'), formatYuan(sum((d) => d.paidAmount)))}
         </Col>
-        <Col span={6}>
-          <Card>
-            <Statistic title={t('stats.pointsSpent')} value={formatPoints(sum((d) => d.pointsSpent))} />
-          </Card>
+        <Col xs={12} lg={6}>
+          {card(t('stats.pointsSpent'), formatPoints(sum((d) => d.pointsSpent)))}
         </Col>
       </Row>
       <Card title={t('stats.chartUsersPlans')} style={{ marginBottom: 16 }}>
@@ -76,7 +78,7 @@ export default function StatsPage() {
         pagination={{ pageSize: 31 }}
         columns={[
           { title: t('stats.day'), dataIndex: 'day' },
-          { title: t('stats.newUsers'), dataIndex: 'newUsers' },
+          { title: t('stats.newUsers'), dataIndex: 'newUsers', render: (n: number) => formatPoints(n) },
           ...PAY_TYPE_CODES.map((p) => ({
             title: payTypeNames[p],
             key: `pay${p}`,
@@ -84,7 +86,7 @@ export default function StatsPage() {
               d.paid[p] ? t('stats.paidCell', { n: d.paid[p].orders, amount: formatYuan(d.paid[p].amount) }) : '--',
           })),
           { title: t('stats.pointsSpent'), dataIndex: 'pointsSpent', render: (n: number) => formatPoints(n) },
-          { title: t('stats.plansCreated'), dataIndex: 'plansCreated' },
+          { title: t('stats.plansCreated'), dataIndex: 'plansCreated', render: (n: number) => formatPoints(n) },
         ]}
       />
     </>

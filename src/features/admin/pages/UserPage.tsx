@@ -23,6 +23,7 @@ import { useRoleNames } from '../names';
 import { useMemberLevelNames } from '@/lib/domain-names';
 import { MEMBER_LEVELS } from '@common/domain';
 import type { LedgerRow, OrderRow, PlanRow } from '@common/api-types';
+import type { ConsoleMe } from '@common/admin-types';
 import { formatDateTime, formatPoints, formatYuan } from '@/lib/format';
 import {
   adjustPoints,
@@ -38,6 +39,8 @@ import {
 } from '../api';
 import RemarkConfirm from '../components/RemarkConfirm';
 import SubmitModal from '../components/SubmitModal';
+import { orderGoodsText } from '../format';
+import { mayActOn } from '../permissions';
 
 function PointsDialog({ phone, balance, onClose }: { phone: string; balance: number; onClose: () => void }) {
   const { t } = useTranslation('admin');
@@ -77,6 +80,11 @@ function PointsDialog({ phone, balance, onClose }: { phone: string; balance: num
         <Form.Item
           name="remark"
           label={t('remark')}
+          extra={
+            <span className="admin-remark-warning" data-testid="remark-shown-to-user">
+              {t('user.remarkShownToUser')}
+            </span>
+          }
           rules={[{ required: true, whitespace: true, message: t('remarkRequired') }, { max: 200 }]}
         >
           <Input.TextArea maxLength={200} />
@@ -121,7 +129,8 @@ function MemberDialog({ phone, onClose }: { phone: string; onClose: () => void }
   );
 }
 
-export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: boolean }) {
+export default function UserPage({ phone, me }: { phone: string; me: ConsoleMe }) {
+  const isAdmin = me.role === 'admin';
   const { t } = useTranslation('admin');
   const roles = useRoleNames();
   const { data } = useConsoleUser(phone);
@@ -130,6 +139,7 @@ export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: b
   const [, navigate] = useLocation();
   if (!data) return null;
   const { user } = data;
+  const mayAct = mayActOn(me, { phone, role: user.role });
   return (
     <>
       <Typography.Title level={3}>
@@ -149,68 +159,75 @@ export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: b
         </Descriptions.Item>
         <Descriptions.Item label={t('users.createdAt')}>{formatDateTime(user.createdAt)}</Descriptions.Item>
       </Descriptions>
-      <Space wrap className="admin-toolbar" style={{ marginTop: 16 }}>
-        <Button type="primary" onClick={() => setDialog('points')}>
-          {t('user.adjustPoints')}
-        </Button>
-        <Button onClick={() => setDialog('member')}>{t('user.setMember')}</Button>
-        {user.disabled ? (
-          <RemarkConfirm
-            type="default"
-            label={t('user.enable')}
-            title={t('user.enableTitle')}
-            remarkRequired={false}
-            onConfirm={(r) => enableUser(phone, r)}
-          />
-        ) : (
-          <RemarkConfirm
-            type="default"
-            danger
-            label={t('user.disable')}
-            title={t('user.disableTitle')}
-            onConfirm={(r) => disableUser(phone, r)}
-          />
-        )}
-        <RemarkConfirm
-          type="default"
-          danger
-          label={t('user.delete')}
-          title={t('user.deleteTitle')}
-          onConfirm={async (r) => {
-            await deleteUser(phone, r);
-            message.success(t('user.deleted'));
-            // The phone is erased with the account: the list shows it as deleted.
-            navigate('/admin/users', { replace: true });
-          }}
-        />
-        <Popconfirm
-          title={t('user.logoutAllTitle')}
-          okText={t('ok')}
-          cancelText={t('cancel')}
-          onConfirm={async () => message.success(t('user.loggedOut', { n: (await logoutAll(phone)).ended }))}
-        >
-          <Button>{t('user.logoutAll')}</Button>
-        </Popconfirm>
-        {isAdmin && (
-          <Select
-            aria-label={t('users.role')}
-            style={{ width: 140 }}
-            value={user.role ?? 'none'}
-            onChange={(role) => setRole(phone, role === 'none' ? null : (role as 'operator' | 'admin'))}
-            options={(['none', 'operator', 'admin'] as const).map((r) => ({ value: r, label: roles[r] }))}
-          />
-        )}
-        {isAdmin && contacts && (
-          <Select
-            aria-label={t('user.contact')}
-            style={{ width: 180 }}
-            value={user.operatorId ?? undefined}
-            placeholder={t('user.contact')}
-            onChange={(id: number) => assignContact(phone, id)}
-            options={contacts.map((c) => ({ value: c.id, label: c.nickname }))}
-          />
-        )}
-      </Space>
+      {!mayAct && (
+        <Typography.Paragraph type="secondary">{phone === me.phone ? t('user.notOnSelf') : t('user.notOnStaff')}</Typography.Paragraph>
+      )}
+      {mayAct && (
+        <Space wrap className="admin-toolbar" style={{ marginTop: 16 }}>
+          <Button type="primary" onClick={() => setDialog('points')}>
+            {t('user.adjustPoints')}
+          </Button>
+          <Button onClick={() => setDialog('member')}>{t('user.setMember')}</Button>
+          {user.disabled ? (
+            <RemarkConfirm
+              type="default"
+              label={t('user.enable')}
+              title={t('user.enableTitle')}
+              remarkRequired={false}
+              onConfirm={(r) => enableUser(phone, r)}
+            />
+          ) : (
+            <RemarkConfirm
+              type="default"
+              danger
+              label={t('user.disable')}
+              title={t('user.disableTitle')}
+              onConfirm={(r) => disableUser(phone, r)}
+            />
+          )}
+          {isAdmin && (
+            <RemarkConfirm
+              type="default"
+              danger
+              label={t('user.delete')}
+              title={t('user.deleteTitle')}
+              onConfirm={async (r) => {
+                await deleteUser(phone, r);
+                message.success(t('user.deleted'));
+                // The phone is erased with the account: the list shows it as deleted.
+                navigate('/admin/users', { replace: true });
+              }}
+            />
+          )}
+          <Popconfirm
+            title={t('user.logoutAllTitle')}
+            okText={t('ok')}
+            cancelText={t('cancel')}
+            onConfirm={async () => message.success(t('user.loggedOut', { n: (await logoutAll(phone)).ended }))}
+          >
+            <Button>{t('user.logoutAll')}</Button>
+          </Popconfirm>
+          {isAdmin && (
+            <Select
+              aria-label={t('users.role')}
+              style={{ width: 140 }}
+              value={user.role ?? 'none'}
+              onChange={(role) => setRole(phone, role === 'none' ? null : (role as 'operator' | 'admin'))}
+              options={(['none', 'operator', 'admin'] as const).map((r) => ({ value: r, label: roles[r] }))}
+            />
+          )}
+          {isAdmin && contacts && (
+            <Select
+              aria-label={t('user.contact')}
+              style={{ width: 180 }}
+              value={user.operatorId ?? undefined}
+              placeholder={t('user.contact')}
+              onChange={(id: number) => assignContact(phone, id)}
+              options={contacts.map((c) => ({ value: c.id, label: c.nickname }))}
+            />
+          )}
+        </Space>
+      )}
       <Tabs
         items={[
           {
@@ -243,10 +260,10 @@ export default function UserPage({ phone, isAdmin }: { phone: string; isAdmin: b
                 dataSource={data.orders}
                 columns={[
                   { title: t('orders.orderNo'), dataIndex: 'orderNo' },
-                  { title: t('orders.goods'), dataIndex: 'goodsName' },
+                  { title: t('orders.status'), dataIndex: 'statusText' },
+                  { title: t('orders.goods'), key: 'goods', render: (_, o) => orderGoodsText(o) },
                   { title: t('orders.amount'), dataIndex: 'amount', render: (fen: number) => t('yuan', { amount: formatYuan(fen) }) },
                   { title: t('orders.payType'), dataIndex: 'payTypeText' },
-                  { title: t('orders.status'), dataIndex: 'statusText' },
                   { title: t('orders.createdAt'), dataIndex: 'createdAt', render: (at: string) => formatDateTime(at) },
                 ]}
               />

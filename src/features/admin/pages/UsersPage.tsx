@@ -1,7 +1,8 @@
-/** User search by (part of) the phone number; each row opens the user page. */
+/** User search by the first or last digits of the phone number; each row opens the user page. */
 import { useState } from 'react';
 import { Input, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { consolePagination } from '../format';
 import { useRoleNames } from '../names';
 import { Link } from 'wouter';
 import type { ConsoleUser } from '@common/admin-types';
@@ -30,12 +31,7 @@ export default function UsersPage() {
         rowKey="id"
         loading={isLoading}
         dataSource={data?.list}
-        pagination={{
-          current: data?.page,
-          pageSize: data?.pageSize,
-          total: data?.total,
-          onChange: (page, pageSize) => setQ((x) => ({ ...x, page, pageSize })),
-        }}
+        pagination={consolePagination(t, data, (page, pageSize) => setQ((x) => ({ ...x, page, pageSize })))}
         columns={[
           {
             title: t('users.phone'),

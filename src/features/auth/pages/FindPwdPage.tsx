@@ -6,7 +6,7 @@ import PlainButton from '@/components/PlainButton';
 import { toastSuccess } from '@/lib/toast';
 import { resetPassword } from '../api';
 import CredentialFields, { EMPTY_CREDENTIALS, validateCredentials, type CredentialValues } from '../components/CredentialFields';
-import { checkPhone, hasErrors, type FieldErrors } from '../validate';
+import { checkPhone, hasErrors, recheck, type FieldErrors } from '../validate';
 import AuthCard from './AuthCard';
 
 export default function FindPwdPage() {
@@ -45,7 +45,11 @@ export default function FindPwdPage() {
         <CredentialFields
           values={values}
           errors={errors}
-          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          onChange={(patch) => {
+            const next = { ...values, ...patch };
+            setValues(next);
+            setErrors((shown) => recheck(shown, validateCredentials(t, next)));
+          }}
           onPhoneMissing={() => setErrors((e) => ({ ...e, phone: checkPhone(t, values.phone) }))}
           smsType={3}
           passwordLabel={t('newPassword')}

@@ -10,7 +10,7 @@ import PlainButton from '@/components/PlainButton';
 import { rememberInvite, setSession, takeRedirect } from '@/lib/session';
 import { pwdLogin } from '../api';
 import PlainField, { PhoneField } from '../components/PlainField';
-import { checkPhone, hasErrors, type FieldErrors } from '../validate';
+import { checkPhone, hasErrors, recheck, type FieldErrors } from '../validate';
 import AuthCard from './AuthCard';
 
 export default function LoginPage() {
@@ -63,7 +63,10 @@ export default function LoginPage() {
           placeholder={t('phonePlaceholder')}
           value={phone}
           error={errors.phone}
-          onValue={setPhone}
+          onValue={(next) => {
+            setPhone(next);
+            setErrors((shown) => recheck(shown, { phone: checkPhone(t, next), password: shown.password }));
+          }}
           autoComplete="username"
         />
         <PlainField
@@ -72,7 +75,11 @@ export default function LoginPage() {
           name="password"
           type="password"
           value={password}
-          onChange={(event) => setPassword(event.target.value)}
+          onChange={(event) => {
+            const next = event.target.value;
+            setPassword(next);
+            setErrors((shown) => recheck(shown, { phone: shown.phone, password: next ? undefined : t('passwordRequired') }));
+          }}
           placeholder={t('passwordPlaceholder')}
           autoComplete="current-password"
         />

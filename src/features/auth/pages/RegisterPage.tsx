@@ -15,7 +15,7 @@ import { register } from '../api';
 import CredentialFields, { EMPTY_CREDENTIALS, validateCredentials, type CredentialValues } from '../components/CredentialFields';
 import AgreementDialog from '../components/AgreementDialog';
 import PlainField from '../components/PlainField';
-import { checkPhone, hasErrors, type FieldErrors } from '../validate';
+import { checkPhone, hasErrors, recheck, type FieldErrors } from '../validate';
 import AuthCard from './AuthCard';
 
 type RegisterErrors = FieldErrors<keyof CredentialValues | 'agree'>;
@@ -69,7 +69,11 @@ export default function RegisterPage() {
         <CredentialFields
           values={values}
           errors={errors}
-          onChange={(patch) => setValues((v) => ({ ...v, ...patch }))}
+          onChange={(patch) => {
+            const next = { ...values, ...patch };
+            setValues(next);
+            setErrors((shown) => recheck(shown, validateCredentials(t, next)));
+          }}
           onPhoneMissing={() => setErrors((e) => ({ ...e, phone: checkPhone(t, values.phone) }))}
           smsType={1}
           passwordLabel={t('password')}

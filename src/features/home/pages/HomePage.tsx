@@ -18,6 +18,7 @@ import SvgIcon from '@/components/SvgIcon';
 import { formatDateTime, formatPoints } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
+import '../home.css';
 
 export interface HomePageProps {
   extra?: ReactNode;
@@ -47,7 +48,7 @@ export default function HomePage({ extra }: HomePageProps) {
           <strong className="home-card-value">{user?.memberLevelDesc ?? '--'}</strong>
           <span className="home-card-sub">
             {t('deadline')}
-            {user && user.memberLevel > 1 ? formatDateTime(user.memberDeadline) : '--'}
+            <span className="nowrap">{user && user.memberLevel > 1 ? formatDateTime(user.memberDeadline) : '--'}</span>
           </span>
           <Link href="/recharge/member" className={plainButtonClass()}>
             {t('upgrade')}

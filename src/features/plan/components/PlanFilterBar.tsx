@@ -1,6 +1,12 @@
-/** The plan list's filters: status tabs with their counts, platform, start-date range, keyword search, and the export of what they select. */
-import { useState } from 'react';
+/**
+ * The plan list's filters: status tabs with their counts (one scrolling row on a phone), then
+ * platform, start-date range, keyword search and the export of what they select: in a row on a wide
+ * screen, in a bottom sheet behind 筛选 on a phone, so the first plan stays on the first screen.
+ */
+import { useState, type ReactNode } from 'react';
+import { Drawer } from '@/components/LazyOverlay';
 import DownloadOutlined from '@ant-design/icons-svg/es/asn/DownloadOutlined';
+import FilterOutlined from '@ant-design/icons-svg/es/asn/FilterOutlined';
 import SearchOutlined from '@ant-design/icons-svg/es/asn/SearchOutlined';
 import PlainButton from '@/components/PlainButton';
 import SvgIcon from '@/components/SvgIcon';
@@ -15,19 +21,30 @@ import { toastError } from '@/lib/toast';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { exportPlans, usePlanCounts, type PlanFilters } from '../api';
 import { PLAN_STATUSES, usePlanStatusNames } from './status';
+import '@/components/TextInput.css';
+import '@/components/LazyDatePicker.css';
 
 export interface PlanFilterBarProps {
   filters: PlanFilters;
   /** the id of the list the status tabs filter */
   listId: string;
   onChange: (patch: Partial<PlanFilters>) => void;
+  /** Phones: the filters in a bottom sheet behind 筛选. */
+  phone: boolean;
+  /** What goes at the end of the toolbar (the phone's 选择, the wide screen's 发布新计划). */
+  extra?: ReactNode;
 }
 
-export default function PlanFilterBar({ filters, listId, onChange }: PlanFilterBarProps) {
+/** How many filters besides the status tabs are set. */
+export const activeFilterCount = (f: PlanFilters) => [f.flowType, f.dateFrom || f.dateTo, f.keyword].filter(Boolean).length;
+
+export default function PlanFilterBar({ filters, listId, onChange, phone, extra }: PlanFilterBarProps) {
   const { t } = useTranslation('plan');
   const { data: counts } = usePlanCounts(filters.flowType);
   const [keywordInput, setKeywordInput] = useState('');
   const [exporting, setExporting] = useState(false);
+  const [sheetOpen, setSheetOpen] = useState(false);
+  const active = activeFilterCount(filters);
   const statusNames = usePlanStatusNames();
   const platformNames = useFlowTypeNames();
 
@@ -41,6 +58,54 @@ export default function PlanFilterBar({ filters, listId, onChange }: PlanFilterB
       setExporting(false);
     }
   }
+
+  const fields = (
+    <>
+      <Select
+        value={filters.flowType ?? 'all'}
+        onChange={(v) => onChange({ flowType: v === 'all' ? undefined : (v as FlowType) })}
+        style={{ width: 140 }}
+        aria-label={t('filter.platform')}
+        options={[{ value: 'all', label: t('filter.allPlatforms') }, ...FLOW_TYPES.map((f) => ({ value: f, label: platformNames[f] }))]}
+      />
+      <RangePicker
+        aria-label={t('filter.dates')}
+        placeholder={[t('filter.dateFrom'), t('filter.dateTo')]}
+        onChange={(range) => onChange({ dateFrom: range?.[0]?.format(DATE_FORMAT), dateTo: range?.[1]?.format(DATE_FORMAT) })}
+      />
+      {/* antd's Input.Search in plain markup (its Input brings every input variant's code). Clearing the
+          field (its own clear button, or deleting the text) shows every plan again, as allowClear did. */}
+      <form
+        role="search"
+        className="joined-field plan-search"
+        data-testid="plan-search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onChange({ keyword: keywordInput.trim() || undefined });
+        }}
+      >
+        <TextInput
+          type="search"
+          value={keywordInput}
+          onChange={(value) => {
+            setKeywordInput(value);
+            if (!value && filters.keyword) onChange({ keyword: undefined });
+          }}
+          placeholder={t('filter.keyword')}
+          aria-label={t('filter.keyword')}
+        />
+        <PlainButton type="submit" className="joined-field-button" aria-label={t('filter.search')}>
+          <SvgIcon icon={SearchOutlined} />
+        </PlainButton>
+      </form>
+    </>
+  );
+  const exportButton = (
+    <PlainButton loading={exporting} onClick={() => void exportList()} data-testid="plan-export">
+      {!exporting && <SvgIcon icon={DownloadOutlined} />}
+      {t('export.button')}
+    </PlainButton>
+  );
 
   return (
     <>
@@ -58,50 +123,41 @@ export default function PlanFilterBar({ filters, listId, onChange }: PlanFilterB
           })),
         ]}
       />
-      <div className="plan-filters">
-        <Select
-          value={filters.flowType ?? 'all'}
-          onChange={(v) => onChange({ flowType: v === 'all' ? undefined : (v as FlowType) })}
-          style={{ width: 140 }}
-          aria-label={t('filter.platform')}
-          options={[{ value: 'all', label: t('filter.allPlatforms') }, ...FLOW_TYPES.map((f) => ({ value: f, label: platformNames[f] }))]}
-        />
-        <RangePicker
-          aria-label={t('filter.dates')}
-          placeholder={[t('filter.dateFrom'), t('filter.dateTo')]}
-          onChange={(range) => onChange({ dateFrom: range?.[0]?.format(DATE_FORMAT), dateTo: range?.[1]?.format(DATE_FORMAT) })}
-        />
-        {/* antd's Input.Search in plain markup (its Input brings every input variant's code). Clearing the
-            field (its own clear button, or deleting the text) shows every plan again, as allowClear did. */}
-        <form
-          role="search"
-          className="joined-field plan-search"
-          data-testid="plan-search"
-          onSubmit={(e) => {
-            e.preventDefault();
-            onChange({ keyword: keywordInput.trim() || undefined });
-          }}
-        >
-          <TextInput
-            type="search"
-            value={keywordInput}
-            onChange={(value) => {
-              setKeywordInput(value);
-              if (!value && filters.keyword) onChange({ keyword: undefined });
-            }}
-            placeholder={t('filter.keyword')}
-            aria-label={t('filter.keyword')}
-          />
-          <PlainButton type="submit" className="joined-field-button" aria-label={t('filter.search')}>
-            <SvgIcon icon={SearchOutlined} />
+      {phone ? (
+        <div className="plan-toolbar">
+          <PlainButton onClick={() => setSheetOpen(true)} aria-haspopup="dialog" data-testid="plan-filter-open">
+            <SvgIcon icon={FilterOutlined} />
+            {active ? t('filter.openCount', { n: active }) : t('filter.open')}
           </PlainButton>
-        </form>
-        <span className="plan-filters-spacer" />
-        <PlainButton loading={exporting} onClick={() => void exportList()} data-testid="plan-export">
-          {!exporting && <SvgIcon icon={DownloadOutlined} />}
-          {t('export.button')}
-        </PlainButton>
-      </div>
+          <span className="plan-filters-spacer" />
+          {extra}
+        </div>
+      ) : (
+        <div className="plan-filters">
+          {fields}
+          <span className="plan-filters-spacer" />
+          {exportButton}
+          {extra}
+        </div>
+      )}
+      {phone && (
+        <Drawer
+          open={sheetOpen}
+          onClose={() => setSheetOpen(false)}
+          placement="bottom"
+          size="auto"
+          title={t('filter.title')}
+          className="plan-filter-sheet"
+        >
+          <div className="plan-filter-sheet-body" data-testid="plan-filter-sheet">
+            {fields}
+            {exportButton}
+            <PlainButton variant="primary" block onClick={() => setSheetOpen(false)} data-testid="plan-filter-done">
+              {t('filter.done')}
+            </PlainButton>
+          </div>
+        </Drawer>
+      )}
     </>
   );
 }

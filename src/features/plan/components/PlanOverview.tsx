@@ -47,7 +47,7 @@ export default function PlanOverview() {
               </span>
               <PlainTag color={STATUS_COLORS[p.status]}>{statusNames[p.status]}</PlainTag>
               <ProgressBar aria-label={t('field.progress')} className="plan-overview-progress" percent={progressPercent(p)} />
-              <span className="plan-cell-sub">{formatDateTime(p.createdAt)}</span>
+              <span className="plan-cell-sub nowrap">{formatDateTime(p.createdAt)}</span>
             </li>
           ))}
         </ul>

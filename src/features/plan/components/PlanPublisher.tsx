@@ -1,13 +1,18 @@
 /**
- * The publisher of one platform: the plan form, the live cost summary (balance after, 积分不足 with a
- * top-up link), publish (with a confirmation; visitors go to /login) and save as template. Days and
- * hours count in the platform config's business time zone.
+ * The publisher of one platform: the plan form, the live cost summary (原价, 会员优惠, 实付, balance
+ * after, 积分不足 with a top-up link), publish (with a confirmation; visitors go to /login) and save
+ * as template. Days and hours count in the platform config's business time zone.
+ *
+ * Nothing is lost on the way to money: the form is kept as a draft for the tab (../draft.ts) and
+ * restored when the seller comes back, and 去充值 leaves a return point, so the payment result offers
+ * 返回继续发布. On a phone a bar stays at the bottom with 合计 and 发布; a submit with errors scrolls to
+ * the first one.
  */
-import { useState } from 'react';
+import { startTransition, useEffect, useRef, useState } from 'react';
 import PlainButton from '@/components/PlainButton';
 import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { useLocation } from 'wouter';
 import type { PlanConfig } from '@common/api-types';
 import type { FlowType } from '@common/domain';
 import { earliestStartDate } from '@common/distribution';
@@ -16,19 +21,23 @@ import {
   chosenOptionIds,
   CostSummary,
   defaultOptions,
+  FIRST_ERROR_SELECTOR,
   initialFlowForm,
   PlanFormFields,
+  quotePlan,
   toPlanForm,
-  totalCost,
   validateFlowForm,
   type FlowFormState,
+  type PlanQuote,
 } from '../form';
-import { formatPoints } from '@/lib/format';
+import { formatPoints, formatPointsAmount } from '@/lib/format';
 import { refreshCurrentUser, setCurrentBalance, useCurrentUser, useIsLogin } from '@/lib/session';
+import { clearReturnPoint, setReturnPoint } from '@/lib/return-point';
 import { toastSuccess } from '@/lib/toast';
 import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { useSingleFlight } from '@/lib/single-flight';
 import { createPlan, saveFormAsTemplate } from '../api';
+import { clearDraft, loadDraft, saveDraft } from '../draft';
 import SaveTemplateDialog from './SaveTemplateDialog';
 
 export interface PlanPublisherProps {
@@ -39,8 +48,27 @@ export interface PlanPublisherProps {
 /** A new form for this platform: the earliest start date, the first base service and its first options. */
 function newForm(platform: PlanConfig): FlowFormState {
   const first = platform.planConfigList[0];
-  const form = initialFlowForm(earliestStartDate(new Date(), platform.timeZone), platform.timeZone);
+  const form = initialFlowForm(earliestStartDate(new Date(), platform.timeZone));
   return first ? { ...form, configId: first.id, options: defaultOptions(first) } : form;
+}
+
+/** The kept draft of this platform, its start date moved up when that day can no longer start. */
+function restoredForm(flowType: FlowType, platform: PlanConfig): FlowFormState | null {
+  const draft = loadDraft(flowType);
+  if (!draft) return null;
+  const earliest = earliestStartDate(new Date(), platform.timeZone);
+  return draft.startDate && draft.startDate >= earliest ? draft : { ...draft, startDate: earliest };
+}
+
+/** "今日 20，次日起每日 24，共 3 天" (the first day cut) or "每日 24，共 3 天". */
+function useScheduleText() {
+  const { t } = useTranslation('flow');
+  return (form: FlowFormState, quote: PlanQuote) =>
+    quote.cut
+      ? form.days > 1
+        ? t('publish.scheduleCut', { today: formatPoints(quote.firstDay), daily: formatPoints(form.dailyCount), days: form.days })
+        : t('publish.scheduleToday', { today: formatPoints(quote.firstDay) })
+      : t('publish.scheduleFull', { daily: formatPoints(form.dailyCount), days: form.days });
 }
 
 export default function PlanPublisher({ flowType, platform }: PlanPublisherProps) {
@@ -49,19 +77,39 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
   const isLogin = useIsLogin();
   const { user } = useCurrentUser();
   const platformNames = useFlowTypeNames();
+  const scheduleText = useScheduleText();
   const { timeZone, planConfigList: configs } = platform;
-  const [form, setForm] = useState<FlowFormState>(() => newForm(platform));
+  const [restored] = useState(() => restoredForm(flowType, platform));
+  const [form, setFormState] = useState<FlowFormState>(() => restored ?? newForm(platform));
+  const [showRestored, setShowRestored] = useState(restored !== null);
   const [submitted, setSubmitted] = useState(false);
+  const [attempts, setAttempts] = useState(0);
   const [confirming, setConfirming] = useState(false);
   const [publishing, runPublish] = useSingleFlight();
   const [savingTemplate, setSavingTemplate] = useState(false);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  const setForm = (next: FlowFormState) => {
+    setFormState(next);
+    saveDraft(flowType, next);
+  };
 
   const config = configs.find((c) => c.id === form.configId);
   const unit = unitCost(config, chosenOptionIds(config, form.options));
-  const total = totalCost(unit, form.dailyCount, form.days, user?.discount);
+  const quote = quotePlan({ ...form, unit, discount: user?.discount, timeZone });
+  const total = quote.cost.paid;
   const errors = validateFlowForm(form, config, { requireStartDate: true, timeZone });
   const valid = Object.keys(errors).length === 0;
   const short = user !== null && user !== undefined && total > user.integral;
+
+  // After a failed submit, take the seller to the first field in error (it may be a screen away).
+  useEffect(() => {
+    if (attempts === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>(FIRST_ERROR_SELECTOR);
+    if (!first) return;
+    first.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    first.querySelector<HTMLElement>('input:not([disabled]), button:not([disabled])')?.focus({ preventScroll: true });
+  }, [attempts]);
 
   /** Visitors go to /login; otherwise the errors show from now on and `then` runs when the form passes `ok`. */
   function attempt(ok: boolean, then: () => void) {
@@ -69,8 +117,17 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
       navigate('/login');
       return;
     }
-    setSubmitted(true);
-    if (ok) then();
+    // In a transition: the form re-renders (its errors, the confirmation) after the tap has painted.
+    startTransition(() => {
+      setSubmitted(true);
+      if (ok) then();
+      else setAttempts((n) => n + 1);
+    });
+  }
+
+  function goTopUp() {
+    setReturnPoint({ path: `/flow/${flowType}`, kind: 'publish' });
+    navigate('/recharge/integral');
   }
 
   async function publish() {
@@ -79,6 +136,8 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
       try {
         const created = await createPlan(toPlanForm(form, flowType, config));
         setConfirming(false);
+        clearDraft(flowType);
+        clearReturnPoint();
         toastSuccess(t('publish.done'));
         // the answer carries the balance after the charge: no second request for it
         setCurrentBalance(created.integral);
@@ -90,11 +149,32 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
     });
   }
 
+  function discardDraft() {
+    clearDraft(flowType);
+    setFormState(newForm(platform));
+    setShowRestored(false);
+    setSubmitted(false);
+  }
+
   const templateValid = () => Object.keys(validateFlowForm(form, config, { requireStartDate: false, timeZone })).length === 0;
+  const tryPublish = () => attempt(valid && !short, () => setConfirming(true));
+  const topUpLink = (
+    <PlainButton variant="link" className="flow-topup" onClick={goTopUp} data-testid="go-top-up">
+      {t('summary.topUp')}
+    </PlainButton>
+  );
 
   return (
     <div className="flow-layout">
-      <div className="card flow-main">
+      <div className="card flow-main" ref={formRef}>
+        {showRestored && (
+          <p className="flow-draft-note" role="status" data-testid="draft-restored">
+            {t('draft.restored')}
+            <PlainButton variant="link" size="small" onClick={discardDraft}>
+              {t('draft.discard')}
+            </PlainButton>
+          </p>
+        )}
         <PlanFormFields
           flowType={flowType}
           configs={configs}
@@ -107,26 +187,35 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
       </div>
       <aside className="card flow-side">
         <h2 className="flow-side-title">{t('summary.title')}</h2>
-        <CostSummary unit={unit} dailyCount={form.dailyCount} days={form.days} discount={user?.discount} balance={user?.integral} />
+        <CostSummary unit={unit} dailyCount={form.dailyCount} days={form.days} quote={quote} balance={user?.integral} />
         {short && (
           <p className="flow-error" data-testid="short-note">
-            {t('summary.shortNote')} <Link href="/recharge/integral">{t('summary.topUp')}</Link>
+            {t('summary.shortNote')} {topUpLink}
           </p>
         )}
         {submitted && !valid && <p className="flow-error">{t('publish.fixErrors')}</p>}
-        <PlainButton
-          variant="primary"
-          size="large"
-          block
-          onClick={() => attempt(valid && !short, () => setConfirming(true))}
-          data-testid="publish"
-        >
+        <PlainButton variant="primary" size="large" block onClick={tryPublish} data-testid="publish">
           {t('publish.button')}
         </PlainButton>
         <PlainButton block onClick={() => attempt(templateValid(), () => setSavingTemplate(true))} data-testid="save-template">
           {t('template.button')}
         </PlainButton>
       </aside>
+
+      {/* Phones: 合计 and 发布 always in reach of the thumb (CSS shows it below 720 px). */}
+      <div className="flow-bar" data-testid="publish-bar">
+        <div className="flow-bar-total">
+          <span className="flow-bar-label">{t('summary.barTotal')}</span>
+          <strong data-testid="publish-bar-total">{formatPointsAmount(total)}</strong>
+          {quote.cost.saving > 0 && (
+            <s className="flow-bar-original">{t('summary.barOriginal', { n: formatPoints(quote.cost.original) })}</s>
+          )}
+          {short && topUpLink}
+        </div>
+        <PlainButton variant="primary" size="large" onClick={tryPublish} data-testid="publish-bar-button">
+          {t('publish.button')}
+        </PlainButton>
+      </div>
 
       <Modal
         open={confirming}
@@ -142,9 +231,10 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
           {t('publish.confirmText', {
             platform: platformNames[flowType],
             service: config?.name ?? '',
-            daily: form.dailyCount,
-            days: form.days,
+            schedule: scheduleText(form, quote),
             date: form.startDate,
+            original: formatPoints(quote.cost.original),
+            saving: formatPoints(quote.cost.saving),
             total: formatPoints(total),
           })}
         </p>

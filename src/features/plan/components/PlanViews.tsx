@@ -3,7 +3,10 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '@/lib/lazy-part';
 import PlainSkeleton from '@/components/PlainSkeleton';
+import PlainButton from '@/components/PlainButton';
 import { usePlanDetail } from '../api';
+import { canDelete, canStop } from '../rules';
+import type { PlanRowActions } from './planColumns';
 import TimeDistribution from './TimeDistribution';
 import { DetailsDrawer, TimeDistributionDialog } from './ViewDialogs';
 
@@ -13,14 +16,39 @@ const PlanDetails = lazyPart(() => import('./PlanDetails'));
 export interface PlanViewsProps {
   view: { kind: 'details' | 'time'; id: number } | null;
   onClose: () => void;
+  /** The plan's actions at the foot of its details (phones, where the list rows carry none). */
+  actions?: PlanRowActions;
 }
 
-export default function PlanViews({ view, onClose }: PlanViewsProps) {
+export default function PlanViews({ view, onClose, actions }: PlanViewsProps) {
   const { t } = useTranslation('plan');
   const { data: detail } = usePlanDetail(view?.id ?? null);
+  const plan = detail?.plan;
+  const act = (run: (p: NonNullable<typeof plan>) => void) => () => {
+    if (!plan) return;
+    onClose();
+    run(plan);
+  };
+  const footer =
+    actions && plan ? (
+      <div className="plan-details-actions" data-testid="plan-details-actions">
+        <PlainButton onClick={() => plan && actions.time(plan)}>{t('action.time')}</PlainButton>
+        <PlainButton onClick={act(actions.toTemplate)}>{t('action.toTemplate')}</PlainButton>
+        {canStop(plan) && (
+          <PlainButton danger onClick={act(actions.stop)}>
+            {t('action.stop')}
+          </PlainButton>
+        )}
+        {canDelete(plan) && (
+          <PlainButton danger onClick={act(actions.remove)}>
+            {t('action.delete')}
+          </PlainButton>
+        )}
+      </div>
+    ) : undefined;
   return (
     <>
-      <DetailsDrawer open={view?.kind === 'details'} onClose={onClose} title={t('details.title')}>
+      <DetailsDrawer open={view?.kind === 'details'} onClose={onClose} title={t('details.title')} footer={footer}>
         {detail ? (
           <Suspense fallback={<PlainSkeleton />}>
             <PlanDetails

@@ -1,15 +1,21 @@
-/** Publish a template: pick a start date the template's hours allow, see the cost, create the plan. */
+/**
+ * Publish a template by the plan rule: any start date from today on (today cuts the hours already
+ * begun from the first day only, as publishing from the form does), the cost as a seller checks it,
+ * 积分不足 with 去充值 (whose payment result comes back here), then the plan is created.
+ */
 import { useState } from 'react';
 import { DatePicker, Modal } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import type { BaseService, TemplateRow } from '@common/api-types';
-import { businessNow, canStartOn } from '@common/distribution';
+import { businessNow, canStartOn, earliestStartDate } from '@common/distribution';
 import { addDays } from '@common/zoned-time';
 import { unitCost } from '@common/plan-cost';
-import { CostSummary } from '../form';
+import { CostSummary, quotePlan } from '../form';
+import PlainButton from '@/components/PlainButton';
 import { DATE_FORMAT } from '@/lib/format';
+import { setReturnPoint } from '@/lib/return-point';
 import { setCurrentBalance, useCurrentUser } from '@/lib/session';
 import { publishTemplate, revalidatePlans } from '../api';
 import { useRunAction } from './useRunAction';
@@ -21,11 +27,12 @@ export interface PublishTemplateDialogProps {
   onClose: () => void;
 }
 
-/** The first date the template's hours allow: today if none of them has begun, else tomorrow. */
+/** The first date the template can start: today while it has a task left today (or later days), else tomorrow. */
 function firstStartDate(template: TemplateRow, timeZone: string): string {
   const now = new Date();
-  const today = businessNow(now, timeZone).date;
-  return canStartOn(today, template.form.distribution, now, timeZone) ? today : addDays(today, 1);
+  const earliest = earliestStartDate(now, timeZone);
+  const { distribution, days } = template.form;
+  return canStartOn(earliest, distribution, days, now, timeZone) ? earliest : addDays(businessNow(now, timeZone).date, 1);
 }
 
 export default function PublishTemplateDialog({ template, config, timeZone, onClose }: PublishTemplateDialogProps) {
@@ -35,6 +42,17 @@ export default function PublishTemplateDialog({ template, config, timeZone, onCl
   const [startDate, setStartDate] = useState(() => firstStartDate(template, timeZone));
   const { busy, run } = useRunAction();
   const { form } = template;
+  const unit = unitCost(config, form.optionIds);
+  const quote = quotePlan({
+    unit,
+    distribution: form.distribution,
+    dailyCount: form.dailyCount,
+    days: form.days,
+    startDate,
+    discount: user?.discount,
+    timeZone,
+  });
+  const short = user !== null && user !== undefined && quote.cost.paid > user.integral;
 
   const publish = () =>
     run(
@@ -48,6 +66,12 @@ export default function PublishTemplateDialog({ template, config, timeZone, onCl
       },
     );
 
+  function goTopUp() {
+    setReturnPoint({ path: `/plan/template?publish=${template.id}`, kind: 'publishTemplate' });
+    onClose();
+    navigate('/recharge/integral');
+  }
+
   return (
     <Modal
       open
@@ -55,7 +79,7 @@ export default function PublishTemplateDialog({ template, config, timeZone, onCl
       okText={t('template.publishOk')}
       cancelText={t('cancel')}
       confirmLoading={busy}
-      okButtonProps={{ disabled: !startDate }}
+      okButtonProps={{ disabled: !startDate || short }}
       onOk={() => void publish()}
       onCancel={onClose}
     >
@@ -65,19 +89,21 @@ export default function PublishTemplateDialog({ template, config, timeZone, onCl
           <DatePicker
             value={startDate ? dayjs(startDate) : null}
             allowClear={false}
-            disabledDate={(d) => !canStartOn(d.format(DATE_FORMAT), form.distribution, new Date(), timeZone)}
+            disabledDate={(d) => !canStartOn(d.format(DATE_FORMAT), form.distribution, form.days, new Date(), timeZone)}
             onChange={(d) => setStartDate(d ? d.format(DATE_FORMAT) : '')}
             data-testid="template-start-date"
           />
         </label>
         <p className="plan-hint">{t('template.startDateHint')}</p>
-        <CostSummary
-          unit={unitCost(config, form.optionIds)}
-          dailyCount={form.dailyCount}
-          days={form.days}
-          discount={user?.discount}
-          balance={user?.integral}
-        />
+        <CostSummary unit={unit} dailyCount={form.dailyCount} days={form.days} quote={quote} balance={user?.integral} />
+        {short && (
+          <p className="plan-short" data-testid="template-short">
+            {t('template.short')}
+            <PlainButton variant="link" onClick={goTopUp} data-testid="template-top-up">
+              {t('template.topUp')}
+            </PlainButton>
+          </p>
+        )}
       </div>
     </Modal>
   );

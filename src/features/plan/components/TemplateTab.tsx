@@ -2,7 +2,8 @@
  * /plan/template: the user's templates with details, time distribution, publish, edit and delete;
  * each dialog is its own piece. Days and hours count in the business time zone of the plan configs.
  */
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
 import type { TableColumnsType } from 'antd';
 import { Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +22,8 @@ import PlainButton from '@/components/PlainButton';
 import PlainSkeleton from '@/components/PlainSkeleton';
 import PlainTag from '@/components/PlainTag';
 import ResponsiveTable from '@/components/ResponsiveTable';
+import EmptyState from '@/components/EmptyState';
+import { clearReturnPoint } from '@/lib/return-point';
 
 // Opened on demand: their code (tables, date pickers, the plan form) loads then, not with the list.
 // The two dialogs are antd's own (the page loads no antd): they come inside antd's provider.
@@ -41,6 +44,21 @@ export default function TemplateTab() {
   const platformNames = useFlowTypeNames();
   const { busy, run } = useRunAction();
   const close = () => setDialog(null);
+  const [, navigate] = useLocation();
+  // Back from 去充值 in a template's publish dialog (?publish=id): that dialog opens again (set while
+  // rendering, once the list is there), then the address drops the parameter.
+  const reopenId = Number(new URLSearchParams(useSearch()).get('publish')) || null;
+  const [reopened, setReopened] = useState(false);
+  if (reopenId && data && !reopened) {
+    setReopened(true);
+    const template = data.list.find((r) => r.id === reopenId);
+    if (template) setDialog({ kind: 'publish', template });
+  }
+  useEffect(() => {
+    if (!reopened || !reopenId) return;
+    clearReturnPoint();
+    navigate('/plan/template', { replace: true });
+  }, [reopened, reopenId, navigate]);
 
   const actions: { kind: DialogKind; label: string; danger?: boolean }[] = [
     { kind: 'publish', label: t('template.publish') },
@@ -68,7 +86,7 @@ export default function TemplateTab() {
       render: (_, r) => t('dailyTimesDays', { daily: formatPoints(r.form.dailyCount), days: r.form.days }),
     },
     { title: t('field.keywords'), key: 'keywords', render: (_, r) => r.form.keywords.map((k) => <PlainTag key={k}>{k}</PlainTag>) },
-    { title: t('template.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
+    { title: t('template.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span> },
     {
       title: t('actions'),
       key: 'actions',
@@ -88,6 +106,18 @@ export default function TemplateTab() {
 
   const current = dialog?.template;
   const described = current ? describeTemplate(configs, current.form) : null;
+
+  if (data && data.total === 0 && page === 1 && !error) {
+    return (
+      <div className="plan-templates" data-testid="template-list">
+        <EmptyState
+          title={t('template.emptyTitle')}
+          text={t('template.empty')}
+          action={{ href: '/flow/tb', label: t('template.emptyAction') }}
+        />
+      </div>
+    );
+  }
 
   return (
     <div className="plan-templates" data-testid="template-list">

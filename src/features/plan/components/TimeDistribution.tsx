@@ -10,9 +10,11 @@ export interface TimeDistributionProps {
   dispatchedByHour?: number[];
   /** Current hour in the business time zone; marked when given. */
   currentHour?: number | null;
+  /** On the plan's first day, the hours before this one were cut (they get nothing today). */
+  cutBefore?: number;
 }
 
-export default function TimeDistribution({ distribution, dispatchedByHour, currentHour }: TimeDistributionProps) {
+export default function TimeDistribution({ distribution, dispatchedByHour, currentHour, cutBefore = 0 }: TimeDistributionProps) {
   const { t } = useTranslation('plan');
   const max = Math.max(1, ...distribution);
   return (
@@ -21,7 +23,14 @@ export default function TimeDistribution({ distribution, dispatchedByHour, curre
         {distribution.map((planned, hour) => {
           const done = Math.min(planned, dispatchedByHour?.[hour] ?? 0);
           const isCurrent = hour === currentHour;
-          const className = ['time-dist-col', isCurrent ? 'is-current' : '', done > 0 ? 'is-dispatched' : ''].filter(Boolean).join(' ');
+          const className = [
+            'time-dist-col',
+            isCurrent ? 'is-current' : '',
+            done > 0 ? 'is-dispatched' : '',
+            hour < cutBefore ? 'is-cut' : '',
+          ]
+            .filter(Boolean)
+            .join(' ');
           return (
             <div key={hour} className={className} data-hour={hour} title={t('timeDist.tip', { hour, planned, done })}>
               <span className="time-dist-value">{planned}</span>
@@ -41,6 +50,7 @@ export default function TimeDistribution({ distribution, dispatchedByHour, curre
         {currentHour !== undefined && currentHour !== null && (
           <span className="legend-current">{t('timeDist.current', { hour: currentHour })}</span>
         )}
+        {cutBefore > 0 && <span className="legend-cut">{t('timeDist.cut', { hour: cutBefore })}</span>}
       </figcaption>
     </figure>
   );

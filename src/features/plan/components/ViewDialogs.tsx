@@ -1,5 +1,6 @@
 /** The two read-only views both tabs open: the details drawer and the time-distribution dialog. */
 import type { ReactNode } from 'react';
+import { useIsPhone } from '@/lib/viewport';
 import { Drawer, Modal } from '@/components/LazyOverlay';
 import { useTranslation } from 'react-i18next';
 
@@ -9,9 +10,11 @@ export interface ViewDialogProps {
   children: ReactNode;
 }
 
-export function DetailsDrawer({ open, onClose, title, children }: ViewDialogProps & { title: string }) {
+export function DetailsDrawer({ open, onClose, title, children, footer }: ViewDialogProps & { title: string; footer?: ReactNode }) {
+  // A phone: the whole width (720 px would be wider than the screen), the actions in the footer in reach of the thumb.
+  const phone = useIsPhone();
   return (
-    <Drawer open={open} onClose={onClose} title={title} size={720} destroyOnHidden>
+    <Drawer open={open} onClose={onClose} title={title} size={phone ? '100%' : 720} footer={footer} destroyOnHidden>
       {children}
     </Drawer>
   );

@@ -1,10 +1,20 @@
-/** Product link with lookup (30 s timeout) and the item card; the title is editable when the provider knows none. */
-import { useState } from 'react';
+/**
+ * Product link with lookup and the item card (ItemCard). The field takes a link or the whole
+ * share text an app copied; pasting it looks it up at once (also Enter and 查询). While the lookup
+ * runs (at most the seed's 30 s) a pending line shows and nothing is blocked: the seller can edit
+ * the link (which cancels the lookup) or fill the rest of the form. When it answers, the card
+ * fills in what the platform knows; when the link is not recognised, or the lookup failed, a line
+ * says what to do and the seller goes on by hand.
+ */
+import { useEffect, useRef, useState } from 'react';
 import PlainButton from '@/components/PlainButton';
 import TextInput from '@/components/TextInput';
 import { useTranslation } from 'react-i18next';
-import type { FlowType } from '@common/domain';
+import { FLOW_TYPES, type FlowType } from '@common/domain';
+import { ApiError } from '@/lib/api';
+import { useFlowTypeNames } from '@/lib/flow-type-names';
 import { lookupItem, type ItemInfo } from './api';
+import ItemCard from './ItemCard';
 
 export interface ItemLookupProps {
   flowType: FlowType;
@@ -15,25 +25,65 @@ export interface ItemLookupProps {
   onChange: (patch: { itemUrl?: string; item?: ItemInfo | null; title?: string }) => void;
 }
 
+/** Why the lookup gave no card: the kind, or the platform the link belongs to (another page's). */
+type Failure = 'unrecognised' | 'timeout' | 'other' | { platform: FlowType };
+
+function failureOf(error: unknown): Failure {
+  if (error instanceof ApiError && error.status === 400) {
+    // a link the server recognised, of another platform than this page's (routes.ts checkPlatform)
+    const platform = (error.data as { flowType?: unknown } | undefined)?.flowType;
+    return FLOW_TYPES.includes(platform as FlowType) ? { platform: platform as FlowType } : 'unrecognised';
+  }
+  if (error instanceof ApiError && error.status === 0 && error.data instanceof DOMException && error.data.name === 'TimeoutError')
+    return 'timeout';
+  return 'other';
+}
+
 export default function ItemLookup({ flowType, itemUrl, item, title, error, onChange }: ItemLookupProps) {
   const { t } = useTranslation('flow');
-  const [loading, setLoading] = useState(false);
+  const [pending, setPending] = useState(false);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const running = useRef<AbortController | null>(null);
+  const platformNames = useFlowTypeNames();
+  const failureText = (f: Failure): string =>
+    typeof f === 'object'
+      ? t('item.failed.platform', { platform: platformNames[f.platform] })
+      : { unrecognised: t('item.failed.unrecognised'), timeout: t('item.failed.timeout'), other: t('item.failed.other') }[f];
 
-  async function lookup() {
-    const url = itemUrl.trim();
+  useEffect(() => () => running.current?.abort(), []);
+
+  async function lookup(text: string) {
+    const url = text.trim();
     if (!url) return;
-    setLoading(true);
+    running.current?.abort();
+    const controller = new AbortController();
+    running.current = controller;
+    setPending(true);
+    setFailure(null);
     try {
-      const found = await lookupItem(flowType, url);
+      const found = await lookupItem(flowType, url, controller.signal);
+      if (controller.signal.aborted) return;
       onChange({ item: found, title: found.title?.trim() || '' });
-    } catch {
-      onChange({ item: null }); // the API client already toasted the reason
+    } catch (err) {
+      if (controller.signal.aborted) return; // the seller changed the link: that answer is no longer wanted
+      setFailure(failureOf(err));
+      onChange({ item: null });
     } finally {
-      setLoading(false);
+      if (running.current === controller) {
+        running.current = null;
+        setPending(false);
+      }
     }
   }
 
-  const providerTitle = Boolean(item?.title);
+  function edit(next: string) {
+    running.current?.abort();
+    running.current = null;
+    setPending(false);
+    setFailure(null);
+    onChange({ itemUrl: next, item: null, title: '' });
+  }
+
   return (
     <div className="flow-item">
       <div className="flow-item-lookup">
@@ -45,39 +95,53 @@ export default function ItemLookup({ flowType, itemUrl, item, title, error, onCh
           value={itemUrl}
           placeholder={t('item.placeholder')}
           aria-label={t('item.label')}
+          aria-busy={pending || undefined}
           data-testid="item-url"
-          onChange={(itemUrl) => onChange({ itemUrl, item: null, title: '' })}
-          onEnter={() => void lookup()}
+          onChange={edit}
+          onPaste={(e) => {
+            // a share text spans lines; a one-line field would drop the breaks and glue the words
+            const pasted = e.clipboardData
+              .getData('text')
+              .replace(/\s*[\r\n]+\s*/g, ' ')
+              .trim();
+            if (!pasted) return;
+            // the pasted text replaces the field (a share text is pasted whole); the lookup starts at once
+            e.preventDefault();
+            edit(pasted);
+            void lookup(pasted);
+          }}
+          onEnter={() => void lookup(itemUrl)}
         />
-        <PlainButton variant="primary" loading={loading} onClick={() => void lookup()} disabled={!itemUrl.trim()} data-testid="item-lookup">
+        <PlainButton
+          variant="primary"
+          loading={pending}
+          onClick={() => void lookup(itemUrl)}
+          disabled={!itemUrl.trim()}
+          data-testid="item-lookup"
+        >
           {t('item.lookup')}
         </PlainButton>
       </div>
-      {loading && <p className="flow-hint">{t('item.looking')}</p>}
+      {pending && (
+        <p className="flow-hint flow-item-pending" role="status" data-testid="item-pending">
+          <span className="flow-item-spinner" aria-hidden />
+          {t('item.looking')}
+        </p>
+      )}
+      {failure && !pending && (
+        <p className="flow-error" role="alert" data-testid="item-failed">
+          {failureText(failure)}
+        </p>
+      )}
       {item && (
-        <div className="flow-item-card" data-testid="item-card">
-          {item.image ? <img src={item.image} alt="" width={72} height={72} /> : <div className="flow-item-noimg" aria-hidden />}
-          <div className="flow-item-info">
-            {providerTitle ? (
-              <strong className="flow-item-title">{title}</strong>
-            ) : (
-              <TextInput
-                value={title}
-                maxLength={100}
-                placeholder={t('item.titlePlaceholder')}
-                aria-label={t('item.title')}
-                data-testid="item-title"
-                invalid={error === 'error.titleRequired'}
-                onChange={(title) => onChange({ title })}
-              />
-            )}
-            <span className="flow-item-meta">
-              {t('item.id')}
-              {item.itemId}
-              {item.shopName ? ` · ${t('item.shop')}${item.shopName}` : ''}
-            </span>
-          </div>
-        </div>
+        <ItemCard
+          key={`${item.flowType ?? flowType}:${item.itemId}`}
+          item={item}
+          title={title}
+          titleInvalid={error === 'error.titleRequired'}
+          onTitle={(next) => onChange({ title: next })}
+          onItem={(next) => onChange({ item: next })}
+        />
       )}
       {error && <p className="flow-error">{t(error)}</p>}
     </div>

@@ -3,7 +3,7 @@
  * date, hour distribution), controlled by the caller. Used by /flow/:type and the template editor
  * (which has no start date).
  */
-import type { ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import NumberInput from '@/components/NumberInput';
 import { DatePicker } from '@/components/LazyDatePicker';
 import dayjs, { type Dayjs } from 'dayjs';
@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import type { FlowType } from '@common/domain';
 import type { BaseService } from '@common/api-types';
 import { DATE_FORMAT } from '@/lib/format';
-import { begunHours, businessNow, earliestStartDate } from '@common/distribution';
+import { businessNow, earliestStartDate, firstDayFromHour } from '@common/distribution';
 import { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN } from '@common/plan-limits';
 import { applyFormChange, defaultOptions, type FlowFormErrors, type FlowFormState } from './form';
 import DistributionEditor from './DistributionEditor';
@@ -32,39 +32,53 @@ export interface PlanFormFieldsProps {
   timeZone: string;
 }
 
-function Field({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
+/** One field; `invalid` marks it for the scroll to the first error after a failed submit (FIRST_ERROR_SELECTOR). */
+function Field({ label, children, testId, invalid }: { label: string; children: ReactNode; testId?: string; invalid?: boolean }) {
   return (
-    <div className="flow-field" data-testid={testId}>
+    <div className={invalid ? 'flow-field has-error' : 'flow-field'} data-testid={testId}>
       <div className="flow-field-label">{label}</div>
       <div className="flow-field-body">{children}</div>
     </div>
   );
 }
 
+/** The first field marked invalid, for the scroll after a failed submit. */
+export const FIRST_ERROR_SELECTOR = '.flow-field.has-error';
+
 export default function PlanFormFields({ flowType, configs, value, onChange, errors = {}, withStartDate, timeZone }: PlanFormFieldsProps) {
   const { t } = useTranslation('flow');
-  const change = (patch: Partial<FlowFormState>) => onChange(applyFormChange(value, patch, timeZone));
-  const blocked = withStartDate ? begunHours(value.startDate || null, new Date(), timeZone) : [];
+  // A change applies to the form as it is now, not as it was when its handler was made: the item
+  // lookup answers seconds after the paste, and what the seller typed meanwhile must stay.
+  const latest = useRef(value);
+  useLayoutEffect(() => {
+    latest.current = value;
+  }, [value]);
+  const change = (patch: Partial<FlowFormState>) => {
+    const next = applyFormChange(latest.current, patch);
+    latest.current = next;
+    onChange(next);
+  };
+  const cutBefore = withStartDate && value.startDate ? firstDayFromHour(value.startDate, new Date(), timeZone) : 0;
   // no past dates; today only while an hour of it is still ahead
   const isStartDateDisabled = (date: Dayjs) => date.format(DATE_FORMAT) < earliestStartDate(new Date(), timeZone);
   const config = configs.find((c) => c.id === value.configId);
 
   return (
     <div className="flow-form">
-      <Field label={t('item.label')}>
+      <Field label={t('item.label')} invalid={Boolean(errors.item ?? errors.title ?? errors.price)}>
         <ItemLookup
           flowType={flowType}
           itemUrl={value.itemUrl}
           item={value.item}
           title={value.title}
-          error={errors.item ?? errors.title}
+          error={errors.item ?? errors.title ?? errors.price}
           onChange={change}
         />
       </Field>
-      <Field label={t('keywords.label')}>
+      <Field label={t('keywords.label')} invalid={Boolean(errors.keywords)}>
         <KeywordsField keywords={value.keywords} error={errors.keywords} onChange={(keywords) => change({ keywords })} />
       </Field>
-      <Field label={t('service.label')}>
+      <Field label={t('service.label')} invalid={Boolean(errors.config ?? errors.options)}>
         <ServicePicker
           configs={configs}
           configId={value.configId}
@@ -75,7 +89,7 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
         />
         {config && config.conditionList.length > 0 && <p className="flow-hint">{t('service.hint')}</p>}
       </Field>
-      <Field label={t('schedule.label')}>
+      <Field label={t('schedule.label')} invalid={Boolean(errors.dailyCount ?? errors.days ?? errors.startDate)}>
         <div className="flow-schedule">
           <label data-testid="daily-count">
             <span>{t('schedule.daily')}</span>
@@ -119,15 +133,15 @@ export default function PlanFormFields({ flowType, configs, value, onChange, err
           </p>
         )}
         {withStartDate && value.startDate === businessNow(new Date(), timeZone).date && (
-          <p className="flow-hint">{t('schedule.todayHint')}</p>
+          <p className="flow-hint">{t('schedule.todayHint', { hour: cutBefore })}</p>
         )}
       </Field>
-      <Field label={t('distribution.label')}>
+      <Field label={t('distribution.label')} invalid={Boolean(errors.distribution)}>
         <DistributionEditor
           preset={value.preset}
           distribution={value.distribution}
           dailyCount={value.dailyCount}
-          blockedHours={blocked}
+          cutBefore={cutBefore}
           error={errors.distribution}
           onPreset={(preset) => change({ preset })}
           onHours={(distribution) => change({ distribution })}

@@ -6,19 +6,18 @@ import * as routes from '@common/routes';
 
 export type { ItemInfo };
 
-/** Item lookup; Pinduoduo has its own paths, its shop name comes from a second call when missing. */
-export async function lookupItem(flowType: FlowType, url: string): Promise<ItemInfo> {
-  const opts = { timeout: ITEM_LOOKUP_TIMEOUT };
+/**
+ * Item lookup of a pasted link or share text; Pinduoduo has its own paths, its shop name comes
+ * from a second call when missing. `signal` cancels it (the seller changed the link meanwhile).
+ */
+export async function lookupItem(flowType: FlowType, url: string, signal?: AbortSignal): Promise<ItemInfo> {
+  const opts = { timeout: ITEM_LOOKUP_TIMEOUT, signal };
   if (flowType !== 'pdd') return apiGet(routes.itemGet, { url, flowType }, opts);
   const item = await apiGet(routes.itemPddGet, { url }, opts);
-  if (item.shopName) return item;
+  if (item.shopName || item.lookup !== 'found') return item;
   try {
-    const store = await apiGet<{ shopName?: string | null }>(
-      routes.itemPddStoreName,
-      { url, itemId: item.itemId },
-      { ...opts, silent: true },
-    );
-    return { ...item, shopName: store?.shopName ?? item.shopName };
+    const store = await apiGet<{ shopName?: string | null }>(routes.itemPddStoreName, { itemId: item.itemId }, { ...opts, silent: true });
+    return { ...item, shopName: store?.shopName || item.shopName };
   } catch {
     return item; // the shop name is optional: the lookup itself succeeded
   }

@@ -23,7 +23,7 @@ const config: BaseService = {
 
 function filled() {
   return {
-    ...initialFlowForm('2026-03-11', SH, 100, at1030),
+    ...initialFlowForm('2026-03-11', 100),
     itemUrl: 'https://item.taobao.com/item.htm?id=123456789',
     item: { itemId: '123456789', url: 'https://item.taobao.com/item.htm?id=123456789' },
     title: '测试商品',
@@ -72,37 +72,52 @@ describe('plan form', () => {
     expect(chosenOptionIds(config, { 10: 101 })).toEqual([101]);
   });
 
+  it('a price the card marks as not one stops the publish; none, or a valid one, goes through as shown', () => {
+    const check = (price: number | null | undefined) =>
+      validateFlowForm({ ...filled(), item: { ...filled().item, price } }, config, { requireStartDate: true, timeZone: SH, now: at1030 })
+        .price;
+    expect(check(Number.NaN)).toBe('error.price');
+    expect(check(null)).toBeUndefined();
+    expect(check(3990)).toBeUndefined();
+    expect(toPlanForm({ ...filled(), item: { ...filled().item, price: 3990 } }, 'tb', config).price).toBe(3990);
+    expect(toPlanForm({ ...filled(), item: { ...filled().item, price: null } }, 'tb', config)).not.toHaveProperty('price');
+  });
+
   it('a preset follows the daily count; custom hours drive the daily count', () => {
-    let state = applyFormChange(filled(), { dailyCount: 240 }, SH, at1030);
+    let state = applyFormChange(filled(), { dailyCount: 240 });
     expect(distributionSum(state.distribution)).toBe(240);
-    state = applyFormChange(state, { preset: 'custom' }, SH, at1030);
-    state = applyFormChange(state, { distribution: state.distribution.map((n, h) => (h === 12 ? n + 5 : n)) }, SH, at1030);
+    state = applyFormChange(state, { preset: 'custom' });
+    state = applyFormChange(state, { distribution: state.distribution.map((n, h) => (h === 12 ? n + 5 : n)) });
     expect(state.dailyCount).toBe(245);
     expect(distributionSum(state.distribution)).toBe(245);
-    state = applyFormChange(state, { dailyCount: 490 }, SH, at1030);
+    state = applyFormChange(state, { dailyCount: 490 });
     expect(distributionSum(state.distribution)).toBe(490);
   });
 
-  it('a new form starting today leaves the hours already begun empty', () => {
-    const state = initialFlowForm('2026-03-10', SH, 100, at1030);
-    expect(state.distribution.slice(0, 11)).toEqual(Array(11).fill(0));
-    expect(distributionSum(state.distribution)).toBe(100);
-  });
-
-  it('moving the start date to today empties the hours already begun', () => {
+  it('moving the start date to today keeps the full daily pattern: the cut is for the first day only', () => {
     for (const preset of ['even', 'curve', 'custom'] as const) {
-      let state = applyFormChange(filled(), { preset }, SH, at1030);
-      state = applyFormChange(state, { startDate: '2026-03-10' }, SH, at1030);
-      expect(state.distribution.slice(0, 11)).toEqual(Array(11).fill(0));
+      let state = applyFormChange(filled(), { preset });
+      const pattern = state.distribution;
+      state = applyFormChange(state, { startDate: '2026-03-10' });
+      expect(state.distribution).toEqual(pattern);
       expect(distributionSum(state.distribution)).toBe(100);
       expect(validateFlowForm(state, config, { requireStartDate: true, timeZone: SH, now: at1030 }).distribution).toBeUndefined();
     }
   });
 
-  it('custom edits cannot put tasks into begun hours', () => {
-    let state = applyFormChange({ ...filled(), preset: 'custom' }, { startDate: '2026-03-10' }, SH, at1030);
-    state = applyFormChange(state, { distribution: state.distribution.map((n, h) => (h === 3 ? 9 : n)) }, SH, at1030);
-    expect(state.distribution[3]).toBe(0);
+  it('custom edits may put tasks into any hour, the daily count following', () => {
+    let state = applyFormChange({ ...filled(), preset: 'custom' }, { startDate: '2026-03-10' });
+    state = applyFormChange(state, { distribution: state.distribution.map((n, h) => (h === 3 ? n + 9 : n)) });
+    expect(state.distribution[3]).toBeGreaterThanOrEqual(9);
     expect(state.dailyCount).toBe(distributionSum(state.distribution));
+  });
+
+  it('refuses a one-day plan for today whose every task falls in hours already begun', () => {
+    const early = [50, 50, ...Array<number>(22).fill(0)];
+    const state = { ...filled(), preset: 'custom' as const, distribution: early, startDate: '2026-03-10', days: 1 };
+    expect(validateFlowForm(state, config, { requireStartDate: true, timeZone: SH, now: at1030 }).distribution).toBe(
+      'error.distribution.nothingToday',
+    );
+    expect(validateFlowForm({ ...state, days: 2 }, config, { requireStartDate: true, timeZone: SH, now: at1030 })).toEqual({});
   });
 });

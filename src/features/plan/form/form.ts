@@ -1,15 +1,17 @@
 /**
  * State of the plan form shared by /flow/:type and the template editor, its validation and its
  * conversion to the wire form. Rules (limits shared with the server in common/plan-limits): keywords
- * 1-5, each 1-30 characters; one option per deep-visit condition; the hours sum to the daily count,
- * none in hours already begun today.
+ * 1-5, each 1-30 characters; one option per deep-visit condition; the hours (the plan's full daily
+ * pattern) sum to the daily count; a plan starting today must have a task left after the hours
+ * already begun (the first-day cut, common/distribution).
  */
 import type { FlowType } from '@common/domain';
 import type { BaseService, PlanForm, TemplateForm } from '@common/api-types';
 import type { ItemInfo } from './api';
 import {
-  begunHours,
   checkDistribution,
+  firstDayFromHour,
+  planTaskCount,
   presetDistribution,
   rescaleDistribution,
   type DistributionPreset,
@@ -20,7 +22,7 @@ import { DAILY_COUNT_MAX, DAILY_COUNT_MIN, DAYS_MAX, DAYS_MIN, KEYWORD_MAX_LENGT
 export interface FlowFormState {
   itemUrl: string;
   item: ItemInfo | null;
-  /** Editable when the provider knows no title. */
+  /** The item card's title (what the lookup found, edited by the seller). */
   title: string;
   keywords: string[];
   configId: number | null;
@@ -34,8 +36,8 @@ export interface FlowFormState {
   distribution: number[];
 }
 
-/** A new form; when it starts today, the hours already begun start empty. */
-export function initialFlowForm(startDate: string, timeZone: string, dailyCount = 100, now: Date = new Date()): FlowFormState {
+/** A new form with the typical traffic curve (the full daily pattern: a start today cuts the first day only). */
+export function initialFlowForm(startDate: string, dailyCount = 100): FlowFormState {
   return {
     itemUrl: '',
     item: null,
@@ -47,7 +49,7 @@ export function initialFlowForm(startDate: string, timeZone: string, dailyCount 
     days: 1,
     startDate,
     preset: 'curve',
-    distribution: presetDistribution('curve', dailyCount, begunHours(startDate, now, timeZone)),
+    distribution: presetDistribution('curve', dailyCount),
   };
 }
 
@@ -67,7 +69,7 @@ export function chosenOptionIds(config: BaseService | undefined, options: Record
 }
 
 export type FlowFormErrors = Partial<
-  Record<'item' | 'title' | 'keywords' | 'config' | 'options' | 'dailyCount' | 'days' | 'startDate' | 'distribution', string>
+  Record<'item' | 'title' | 'price' | 'keywords' | 'config' | 'options' | 'dailyCount' | 'days' | 'startDate' | 'distribution', string>
 >;
 
 /** Error keys (in the `flow` namespace), by field; empty when the form can be sent. */
@@ -79,6 +81,8 @@ export function validateFlowForm(
   const errors: FlowFormErrors = {};
   if (!state.item) errors.item = 'error.itemRequired';
   else if (!state.title.trim()) errors.title = 'error.titleRequired';
+  // NaN: the card's price field holds text that is not a price (ItemCard)
+  if (typeof state.item?.price === 'number' && !Number.isSafeInteger(state.item.price)) errors.price = 'error.price';
   const keywords = state.keywords.map((k) => k.trim());
   if (keywords.filter(Boolean).length === 0) errors.keywords = 'error.keywordsRequired';
   else if (keywords.length > KEYWORDS_MAX) errors.keywords = 'error.keywordsTooMany';
@@ -92,14 +96,13 @@ export function validateFlowForm(
     errors.dailyCount = 'error.dailyCount';
   if (!Number.isInteger(state.days) || state.days < DAYS_MIN || state.days > DAYS_MAX) errors.days = 'error.days';
   if (opts.requireStartDate && !state.startDate) errors.startDate = 'error.startDateRequired';
-  const problem: DistributionProblem | null = checkDistribution(
-    state.distribution,
-    state.dailyCount,
-    opts.requireStartDate ? state.startDate : null,
-    opts.now ?? new Date(),
-    opts.timeZone,
-  );
+  const problem: DistributionProblem | null = checkDistribution(state.distribution, state.dailyCount);
   if (problem) errors.distribution = `error.distribution.${problem}`;
+  else if (opts.requireStartDate && state.startDate && !errors.days && state.dailyCount > 0) {
+    const fromHour = firstDayFromHour(state.startDate, opts.now ?? new Date(), opts.timeZone);
+    if (planTaskCount(state.distribution, state.dailyCount, state.days, fromHour) <= 0)
+      errors.distribution = 'error.distribution.nothingToday';
+  }
   return errors;
 }
 
@@ -111,7 +114,8 @@ export function toPlanForm(state: FlowFormState, flowType: FlowType, config: Bas
     itemId: item.itemId,
     title: state.title.trim(),
     ...(item.image ? { image: item.image } : {}),
-    ...(item.shopName ? { shopName: item.shopName } : {}),
+    ...(item.shopName?.trim() ? { shopName: item.shopName.trim() } : {}),
+    ...(typeof item.price === 'number' && Number.isSafeInteger(item.price) ? { price: item.price } : {}),
     keywords: state.keywords.map((k) => k.trim()),
     configId: config.id,
     optionIds: chosenOptionIds(config, state.options),
@@ -132,7 +136,14 @@ export function fromTemplateForm(form: TemplateForm, config: BaseService | undef
   return {
     itemUrl: form.itemUrl,
     // title left out of the item so the editor shows it as an editable field
-    item: { itemId: form.itemId, url: form.itemUrl, title: null, image: form.image ?? null, shopName: form.shopName ?? null },
+    item: {
+      itemId: form.itemId,
+      url: form.itemUrl,
+      title: null,
+      image: form.image ?? null,
+      shopName: form.shopName ?? null,
+      price: form.price ?? null,
+    },
     title: form.title,
     keywords: form.keywords.length ? [...form.keywords] : [''],
     configId: form.configId,
@@ -147,28 +158,20 @@ export function fromTemplateForm(form: TemplateForm, config: BaseService | undef
 
 /**
  * Apply a change to the form and keep the distribution consistent with it: a preset is recomputed
- * for a new daily count or start date; a custom distribution is re-fitted keeping its shape; hours
- * already begun on the start date are emptied.
+ * for a new daily count; a custom distribution is re-fitted keeping its shape. The distribution is
+ * the full daily pattern whatever the start date (today's begun hours are cut at publish, first day only).
  */
-export function applyFormChange(
-  state: FlowFormState,
-  patch: Partial<FlowFormState>,
-  timeZone: string,
-  now: Date = new Date(),
-): FlowFormState {
+export function applyFormChange(state: FlowFormState, patch: Partial<FlowFormState>): FlowFormState {
   const next = { ...state, ...patch };
-  const blocked = begunHours(next.startDate || null, now, timeZone);
-  const scheduleChanged = patch.dailyCount !== undefined || patch.startDate !== undefined || patch.preset !== undefined;
+  const scheduleChanged = patch.dailyCount !== undefined || patch.preset !== undefined;
   if (patch.distribution !== undefined && next.preset === 'custom') {
     // editing an hour: the daily count follows the hours, so their sum always equals it
-    const distribution = next.distribution.map((n, h) => (blocked.includes(h) ? 0 : Math.max(0, Math.floor(n || 0))));
+    const distribution = next.distribution.map((n) => Math.max(0, Math.floor(n || 0)));
     return { ...next, distribution, dailyCount: distribution.reduce((a, n) => a + n, 0) };
   }
   if (!scheduleChanged) return next;
   if (!Number.isInteger(next.dailyCount) || next.dailyCount < 0) return next;
   const distribution =
-    next.preset === 'custom'
-      ? rescaleDistribution(next.distribution, next.dailyCount, blocked)
-      : presetDistribution(next.preset, next.dailyCount, blocked);
+    next.preset === 'custom' ? rescaleDistribution(next.distribution, next.dailyCount) : presetDistribution(next.preset, next.dailyCount);
   return { ...next, distribution };
 }

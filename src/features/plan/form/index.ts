@@ -4,9 +4,9 @@
  * (cost, limits, distribution); the business time zone is always a parameter: the caller passes
  * the plan config's `timeZone`.
  */
-export { default as PlanFormFields } from './PlanFormFields';
+export { default as PlanFormFields, FIRST_ERROR_SELECTOR } from './PlanFormFields';
 export { default as CostSummary } from './CostSummary';
-export { stopRefund, totalCost } from './cost';
+export { quotePlan, stopRefund, type PlanQuote } from './cost';
 export {
   chosenOptionIds,
   defaultOptions,

@@ -1,11 +1,17 @@
-/** /recharge/integral: points packages, payment method, pay flow, then the new balance. */
+/**
+ * /recharge/integral: points packages (each with its true rate and its bonus over the base one),
+ * payment method, pay flow, then the new balance. A seller who came from a form (去充值) sees the
+ * way back above it and in the payment result.
+ */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatPoints, formatPointsAmount, formatYuan } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import type { Goods } from '@common/api-types';
 import { useGoods } from '../api';
+import { packageValues } from '../membership';
 import Checkout from './Checkout';
+import ReturnToForm from './ReturnToForm';
 
 export default function IntegralPanel() {
   const { t } = useTranslation('recharge');
@@ -14,9 +20,11 @@ export default function IntegralPanel() {
   const [selected, setSelected] = useState<Goods | null>(null);
   const [locked, setLocked] = useState(false);
   const current = selected ?? goods?.[0] ?? null;
+  const values = packageValues(goods ?? []);
 
   return (
     <div className="recharge-panel" data-testid="recharge-integral">
+      <ReturnToForm placement="top" />
       <p className="recharge-balance">
         {t('balance')}：<strong data-testid="recharge-balance">{formatPoints(user?.integral)}</strong>
       </p>
@@ -32,7 +40,7 @@ export default function IntegralPanel() {
               <span className="recharge-hint">&nbsp;</span>
             </span>
           ))}
-        {goods?.map((g) => (
+        {goods?.map((g, index) => (
           <button
             key={g.id}
             type="button"
@@ -43,9 +51,16 @@ export default function IntegralPanel() {
             onClick={() => setSelected(g)}
             data-testid={`package-${g.id}`}
           >
+            {values[index]!.bonus > 0 && (
+              <span className="recharge-bonus" data-testid={`package-bonus-${g.id}`}>
+                {t('integral.bonus', { n: formatPoints(values[index]!.bonus) })}
+              </span>
+            )}
             <span className="recharge-package-points">{formatPointsAmount(g.points)}</span>
             <span className="recharge-price">{t('yuan', { amount: formatYuan(g.price) })}</span>
-            <span className="recharge-hint">{t('integral.perYuan', { rate: formatPoints(((g.points ?? 0) * 100) / g.price) })}</span>
+            <span className="recharge-hint" data-testid={`package-rate-${g.id}`}>
+              {t('integral.perYuan', { rate: values[index]!.rate })}
+            </span>
           </button>
         ))}
       </div>

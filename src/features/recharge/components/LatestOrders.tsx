@@ -30,7 +30,11 @@ export default function LatestOrders() {
           { title: t('latest.amount'), dataIndex: 'amount', render: (fen: number) => t('yuan', { amount: formatYuan(fen) }) },
           { title: t('record.payType'), dataIndex: 'payTypeText' },
           { title: t('record.status'), dataIndex: 'statusText' },
-          { title: t('record.createdAt'), dataIndex: 'createdAt', render: (value: string) => formatDateTime(value) },
+          {
+            title: t('record.createdAt'),
+            dataIndex: 'createdAt',
+            render: (value: string) => <span className="nowrap">{formatDateTime(value)}</span>,
+          },
         ]}
       />
       {(data?.total ?? 0) > LATEST_COUNT && (

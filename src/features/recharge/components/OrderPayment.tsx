@@ -12,6 +12,7 @@ import { useCurrentUser } from '@/lib/session';
 import { useSingleFlight } from '@/lib/single-flight';
 import { cancelOrder } from '../api';
 import PayInstructions from './PayInstructions';
+import ReturnToForm from './ReturnToForm';
 import { useOrder } from './useOrder';
 
 export interface OrderPaymentProps {
@@ -52,7 +53,13 @@ export default function OrderPayment({ order: created, onRestart }: OrderPayment
         status="success"
         title={<span data-testid="pay-success">{title}</span>}
         subTitle={`${t('pay.orderNo')}：${order.orderNo}`}
-        extra={onRestart ? <Button onClick={onRestart}>{t('pay.close')}</Button> : undefined}
+        extra={
+          <Space wrap>
+            {/* back to the form the seller left for the money (去充值), with all it held */}
+            {order.type === 'integral' && <ReturnToForm placement="result" />}
+            {onRestart && <Button onClick={onRestart}>{t('pay.close')}</Button>}
+          </Space>
+        }
       />
     );
   }

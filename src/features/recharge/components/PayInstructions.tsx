@@ -92,6 +92,12 @@ export default function PayInstructions({ order, pay, onPaid }: PayInstructionsP
         {pay.alipayCollectQr && <p>{t('pay.alipayCollect')}</p>}
         {pay.wxpayCollectQr && <p>{t('pay.wxpayCollect')}</p>}
         {qr && <img className="recharge-collect-qr" src={qr} alt={t('pay.collectQrAlt')} width={200} height={200} />}
+        {pay.payee && (
+          <p className="recharge-payee" data-testid="collect-payee">
+            {t('pay.payee')}
+            <strong>{pay.payee}</strong>
+          </p>
+        )}
         {pay.bankAccount && (
           <>
             <p>{t('pay.bankCollect')}</p>

@@ -1,4 +1,8 @@
-/** /recharge/record: the user's orders (number, goods, amount, pay method, status, times); pending ones can be paid. */
+/**
+ * /recharge/record: the user's orders (number, goods, amount, pay method, status, times); pending
+ * ones can be paid. On a phone one bill-like line per order (a pending one opens its payment); an
+ * account with no order yet sees one call to action.
+ */
 import { Suspense, useState } from 'react';
 import { orderGoodsLabel } from '../goods-label';
 import { Button, Tag } from 'antd';
@@ -12,6 +16,8 @@ import DateRangeFilter from './DateRangeFilter';
 import { useListFilters } from './useListFilters';
 import { loadOrderPayment, OrderPayment, startPayment } from './payment-start';
 import ResponsiveTable from '@/components/ResponsiveTable';
+import BillRow from '@/components/BillRow';
+import EmptyState from '@/components/EmptyState';
 
 const STATUS_COLORS: Record<OrderStatus, string> = { pending: 'processing', paid: 'success', cancelled: 'default', expired: 'default' };
 
@@ -30,6 +36,18 @@ export default function RecordPanel() {
     }
   }
 
+  if (data && data.total === 0 && !filters.startDate && !filters.endDate && !filters.orderNo && filters.page === 1 && !error) {
+    return (
+      <div className="recharge-panel" data-testid="recharge-record">
+        <EmptyState
+          title={t('record.empty')}
+          text={t('record.emptyText')}
+          action={{ href: '/recharge/integral', label: t('record.emptyAction') }}
+        />
+      </div>
+    );
+  }
+
   return (
     <div className="recharge-panel" data-testid="recharge-record">
       <DateRangeFilter withOrderNo onSearch={search} />
@@ -39,9 +57,19 @@ export default function RecordPanel() {
         loading={isLoading}
         loadError={error}
         dataSource={data?.list}
-        locale={{ emptyText: t('record.empty') }}
+        locale={{ emptyText: t('record.emptyFiltered') }}
         scroll={{ x: 980 }}
         pagination={pagination(data?.total)}
+        phoneRow={(order) => (
+          <BillRow
+            title={orderGoodsLabel(order)}
+            detail={`${order.payTypeText} · ${order.orderNo}`}
+            time={formatDateTime(order.createdAt)}
+            amount={t('yuan', { amount: formatYuan(order.amount) })}
+            after={order.status === 'pending' ? t('record.pendingTap', { status: order.statusText }) : order.statusText}
+            onClick={order.status === 'pending' ? () => void continuePaying(order.orderNo) : undefined}
+          />
+        )}
         columns={[
           { title: t('record.orderNo'), dataIndex: 'orderNo', width: 200 },
           { title: t('record.goods'), key: 'goods', render: (_, order) => orderGoodsLabel(order) },
@@ -62,8 +90,18 @@ export default function RecordPanel() {
               </span>
             ),
           },
-          { title: t('record.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
-          { title: t('record.paidAt'), dataIndex: 'paidAt', width: 170, render: (v: string | null) => formatDateTime(v) },
+          {
+            title: t('record.createdAt'),
+            dataIndex: 'createdAt',
+            width: 170,
+            render: (v: string) => <span className="nowrap">{formatDateTime(v)}</span>,
+          },
+          {
+            title: t('record.paidAt'),
+            dataIndex: 'paidAt',
+            width: 170,
+            render: (v: string | null) => <span className="nowrap">{formatDateTime(v)}</span>,
+          },
         ]}
       />
       <Modal

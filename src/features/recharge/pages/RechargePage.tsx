@@ -2,10 +2,11 @@
  * /recharge layout: children integral, member, integral-details and record, each carrying
  * its type. The tab bar stays mounted while the child changes.
  */
-import { Suspense } from 'react';
+import { Suspense, useMemo, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { lazyAntdPart } from '@/components/lazy-antd';
+import { useAfterPaint, useNavigateAfterPaint } from '@/lib/after-paint';
 import IntegralPanel from '../components/IntegralPanel';
 import '../recharge.css';
 
@@ -30,30 +31,48 @@ export default function RechargePage({ type }: RechargePageProps) {
     ['integral-details', t('tabs.integralDetails')],
     ['record', t('tabs.record')],
   ];
+  // A tapped tab is marked at once; the route changes once that has painted.
+  const [tapped, choose] = useNavigateAfterPaint((key: RechargeType) => `/recharge/${key}`);
+  const active = tapped ?? type;
+  const tap = (key: RechargeType) => (event: MouseEvent) => {
+    if (key === active) return;
+    event.preventDefault();
+    choose(key);
+  };
+  // The tab shows at once; its panel (antd's tables and forms) renders once that has painted, in a
+  // transition, so the tap's answer never waits for the panel.
+  const shown = useAfterPaint(type);
+  const panel = useMemo(
+    () => (
+      <div className="card">
+        {shown === 'integral' && <IntegralPanel />}
+        <Suspense fallback={<div className="recharge-panel-loading" aria-busy="true" />}>
+          {shown === 'member' && <MemberPanel />}
+          {shown === 'integral-details' && <LedgerPanel />}
+          {shown === 'record' && <RecordPanel />}
+        </Suspense>
+      </div>
+    ),
+    [shown],
+  );
   return (
-    <section className="page recharge-page" data-recharge-type={type}>
+    <section className="page recharge-page" data-recharge-type={shown}>
       <h1 className="page-title">{t('title')}</h1>
       <nav className="recharge-tabs" aria-label={t('title')}>
         {tabs.map(([key, label]) => (
           <Link
             key={key}
             href={`/recharge/${key}`}
-            className={key === type ? 'recharge-tab active' : 'recharge-tab'}
-            aria-current={key === type ? 'page' : undefined}
+            onClick={tap(key)}
+            className={key === active ? 'recharge-tab active' : 'recharge-tab'}
+            aria-current={key === active ? 'page' : undefined}
             data-testid={`recharge-tab-${key}`}
           >
             {label}
           </Link>
         ))}
       </nav>
-      <div className="card">
-        {type === 'integral' && <IntegralPanel />}
-        <Suspense fallback={<div className="recharge-panel-loading" aria-busy="true" />}>
-          {type === 'member' && <MemberPanel />}
-          {type === 'integral-details' && <LedgerPanel />}
-          {type === 'record' && <RecordPanel />}
-        </Suspense>
-      </div>
+      {panel}
     </section>
   );
 }

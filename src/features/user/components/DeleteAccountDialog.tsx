@@ -15,6 +15,7 @@ import { formatPoints, maskPhone } from '@/lib/format';
 import { clearSession, type UserInfo } from '@/lib/session';
 import { toastSuccess } from '@/lib/toast';
 import { deleteAccount } from '../api';
+import '../user-center.css';
 
 export default function DeleteAccountDialog({ open, onClose, user }: { open: boolean; onClose: () => void; user: UserInfo }) {
   const { t } = useTranslation('user');

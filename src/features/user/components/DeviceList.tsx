@@ -69,7 +69,10 @@ export default function DeviceList() {
                   </PlainTag>
                 )}
               </h3>
-              <div className="device-list-description">{`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}\u3000${t('devices.lastSeen')}：${formatDateTime(device.lastSeenAt)}`}</div>
+              <div className="device-list-description">
+                {`${t('devices.address')}：${device.ip || t('devices.unknownAddress')}\u3000${t('devices.lastSeen')}：`}
+                <span className="nowrap">{formatDateTime(device.lastSeenAt)}</span>
+              </div>
             </div>
             {!device.current && (
               <Popconfirm title={t('devices.logoutConfirm')} onConfirm={() => signOut(device)}>

@@ -6,6 +6,7 @@ import QRCode from '@/components/LazyQRCode';
 import { useTranslation } from 'react-i18next';
 import { copyText } from '@/lib/clipboard';
 import { toastError, toastSuccess } from '@/lib/toast';
+import '@/components/TextInput.css';
 
 export function inviteLink(origin: string, inviteCode: string) {
   return `${origin}/sui/${encodeURIComponent(inviteCode)}`;

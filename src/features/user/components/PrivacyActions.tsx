@@ -9,7 +9,9 @@ import PlainButton, { plainButtonClass } from '@/components/PlainButton';
 import { formatDate } from '@/lib/format';
 import type { UserInfo } from '@/lib/session';
 import { toastError } from '@/lib/toast';
+import { ApiError } from '@/lib/api';
 import { downloadMyData } from '../api';
+import '../user-center.css';
 
 const DeleteAccountDialog = lazy(() => import('./DeleteAccountDialog'));
 
@@ -22,9 +24,10 @@ export default function PrivacyActions({ user }: { user: UserInfo }) {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadMyData(t('privacy.fileName', { date: formatDate(new Date()).replaceAll('-', '') }));
-    } catch {
-      toastError(t('privacy.downloadFailed'));
+      await downloadMyData(t('privacy.fileName', { date: formatDate(new Date()).replace(/-/g, '') }));
+    } catch (err) {
+      // Refused by its limit: the server's message says how long to wait.
+      toastError(err instanceof ApiError && err.status === 429 ? err.message : t('privacy.downloadFailed'));
     } finally {
       setDownloading(false);
     }

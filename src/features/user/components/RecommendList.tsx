@@ -31,7 +31,11 @@ export default function RecommendList() {
       }}
       columns={[
         { title: t('recommend.phone'), dataIndex: 'phone', render: (phone: string) => maskPhone(phone) },
-        { title: t('recommend.createdAt'), dataIndex: 'createdAt', render: (value: string) => formatDateTime(value) },
+        {
+          title: t('recommend.createdAt'),
+          dataIndex: 'createdAt',
+          render: (value: string) => <span className="nowrap">{formatDateTime(value)}</span>,
+        },
         {
           title: t('recommend.memberLevel'),
           dataIndex: 'memberLevel',

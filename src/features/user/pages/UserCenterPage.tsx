@@ -22,6 +22,7 @@ import InviteCard from '../components/InviteCard';
 import RecommendList from '../components/RecommendList';
 import DeviceList from '../components/DeviceList';
 import PrivacyActions from '../components/PrivacyActions';
+import '../user-center.css';
 
 const LEVEL_COLORS: Record<number, PlainTagColor> = { 1: 'default', 3: 'gold', 5: 'geekblue', 7: 'purple' };
 
@@ -67,7 +68,9 @@ export default function UserCenterPage({ orders }: UserCenterPageProps) {
           </div>
           <div>
             <dt>{t('deadline')}</dt>
-            <dd data-testid="member-deadline">{formatDateTime(user.memberDeadline)}</dd>
+            <dd data-testid="member-deadline" className="nowrap">
+              {formatDateTime(user.memberDeadline)}
+            </dd>
           </div>
           <div>
             <dt>{t('balance')}</dt>
