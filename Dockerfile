@@ -2,8 +2,8 @@
 # Web (edge) image: builds the app with Node, serves dist/ with nginx and proxies /api/ to the API.
 #   docker build -t task-plan-web .
 #   docker run -p 8080:8080 -e API_UPSTREAM=http://api:8080 task-plan-web
-# Runtime environment (see docs/deploy.md): API_UPSTREAM, NGINX_PORT, ASSET_ORIGIN, EDGE_SMS_RATE,
-# EDGE_SMS_BURST, EDGE_LOGIN_RATE, EDGE_LOGIN_BURST.
+# Runtime environment: the settings of nginx/edge.sh (API_UPSTREAM or API_SERVERS, the EDGE_* rate
+# limits, ...), each with its default there; docs/deploy.md, "web", says what each does.
 
 FROM node:24-trixie-slim AS build
 WORKDIR /app
@@ -18,26 +18,23 @@ ARG ASSET_BASE_URL=""
 ENV ASSET_BASE_URL=${ASSET_BASE_URL}
 RUN npm run build:web
 
-# nginx as an unprivileged user (uid 101): listens on 8080, pid and temp files under /tmp.
+# nginx as an unprivileged user (uid 101): listens on 8080, its configuration, pid and temporary
+# files under /tmp/nginx.
 FROM nginxinc/nginx-unprivileged:stable-alpine AS web
-# The image's entrypoint renders /etc/nginx/templates/*.template into /etc/nginx/conf.d/ with
-# envsubst at every start; the filter keeps nginx's own $variables out of it.
-# NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1 makes the entrypoint export NGINX_LOCAL_RESOLVERS (the DNS
-# servers of /etc/resolv.conf), which the template's `resolver` uses to follow the API's address.
-ENV NGINX_PORT=8080 \
-    API_UPSTREAM=http://api:8080 \
-    WEB_ROOT=/usr/share/nginx/html \
-    ASSET_ORIGIN="" \
-    NGINX_ENTRYPOINT_LOCAL_RESOLVERS=1 \
-    NGINX_ACCESS_LOG=/var/log/nginx/access.log \
-    EDGE_SMS_RATE=6r/m \
-    EDGE_SMS_BURST=10 \
-    EDGE_LOGIN_RATE=20r/m \
-    EDGE_LOGIN_BURST=20 \
-    NGINX_ENVSUBST_FILTER="^(NGINX_PORT|API_UPSTREAM|WEB_ROOT|ASSET_ORIGIN|NGINX_LOCAL_RESOLVERS|NGINX_ACCESS_LOG|EDGE_SMS_RATE|EDGE_SMS_BURST|EDGE_LOGIN_RATE|EDGE_LOGIN_BURST)\$"
+# The start-up steps are nginx/edge.sh, the same script a deployment without Docker runs (systemd,
+# deploy/systemd/): it takes the DNS servers of /etc/resolv.conf for nginx's resolver (unless
+# NGINX_LOCAL_RESOLVERS says otherwise), writes the upstream block of API_SERVERS, renders the main
+# nginx.conf and the site from templates/ with envsubst limited to its own variables (nginx's own
+# $variables are left alone), checks them with nginx -t and runs nginx in the foreground. It
+# replaces the image's own entrypoint and its /etc/nginx/templates step. Defaults: edge.sh.
+ENV NGINX_CONF_DIR=/tmp/nginx \
+    WEB_ROOT=/usr/share/nginx/html
+COPY nginx/edge.sh /etc/nginx/edge.sh
 COPY nginx/templates/ /etc/nginx/templates/
 COPY nginx/snippets/ /etc/nginx/snippets/
 COPY --from=build /app/dist/ /usr/share/nginx/html/
 EXPOSE 8080
 HEALTHCHECK --interval=30s --timeout=3s --start-period=5s --retries=3 \
-  CMD wget -q -O /dev/null "http://127.0.0.1:${NGINX_PORT}/nginx-health" || exit 1
+  CMD wget -q -O /dev/null "http://127.0.0.1:${NGINX_PORT:-8080}/nginx-health" || exit 1
+ENTRYPOINT ["/etc/nginx/edge.sh"]
+CMD ["run"]

@@ -12,6 +12,12 @@
  * - common/ is shared by both sides and imports neither (only its own files and the catalogue data).
  * - The prerendered pages (build/prerendered-page-modules.json) and every module they import statically
  *   import no antd (they paint before it could arrive).
+ * - What ships to the browser (src/, common/) calls no built-in the browser floor lacks: the floor's
+ *   oldest engine, Chromium 80 (package.json's browserslist), is an ES2020 engine, so every ES2021+
+ *   built-in (String.prototype.replaceAll, Array.prototype.at, Object.hasOwn, ...) is refused by
+ *   eslint-plugin-es-x, with TypeScript's types saying what a method is called on; the build lowers
+ *   the syntax (tests/old-browsers/syntax.test.ts checks it). Web platform APIs are checked against
+ *   the browserslist floor itself by eslint-plugin-compat.
  * - server/src/http and server/src/db import no domain module (server/src/modules).
  * - A server module imports another module only through that module's index.ts; so do the ops CLI,
  *   the composition root, seeds, tests and benchmarks.
@@ -24,6 +30,8 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import js from '@eslint/js';
 import globals from 'globals';
+import compat from 'eslint-plugin-compat';
+import esX from 'eslint-plugin-es-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -156,6 +164,36 @@ const noAntd = ['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclara
     'The prerendered pages (/login, /register, /find-pwd, /privacy) and what they import statically load no antd: use the Plain* components, or a lazy part (import()).',
 }));
 
+/**
+ * es-x rules for the ES2021+ built-ins (the floor's oldest engine is ES2020), without those about
+ * syntax, which the build lowers to the floor (build/browser-targets.ts) and the syntax test checks.
+ */
+const LOWERED_SYNTAX = new Set([
+  'es-x/no-logical-assignment-operators',
+  'es-x/no-numeric-separators',
+  'es-x/no-arbitrary-module-namespace-names',
+  'es-x/no-class-instance-fields',
+  'es-x/no-class-private-fields',
+  'es-x/no-class-private-methods',
+  'es-x/no-class-static-block',
+  'es-x/no-class-static-fields',
+  'es-x/no-private-in',
+  'es-x/no-top-level-await',
+  'es-x/no-hashbang',
+  'es-x/no-dynamic-import-options',
+  'es-x/no-import-attributes',
+  'es-x/no-json-modules',
+  'es-x/no-trailing-dynamic-import-commas',
+  'es-x/no-using-declarations',
+]);
+const BUILT_INS_NEWER_THAN_FLOOR = Object.fromEntries(
+  Object.entries(esX.configs)
+    .filter(([name]) => /^flat\/no-new-in-(es202[1-9]|esnext)(-intl-api)?$/.test(name))
+    .flatMap(([, config]) => Object.keys(config.rules ?? {}))
+    .filter((rule) => !LOWERED_SYNTAX.has(rule))
+    .map((rule) => [rule, 'error']),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -192,6 +230,18 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+
+  // ---- the browser floor: what ships to the browser calls nothing the floor lacks ----
+  {
+    files: [`src/**/*.${TS}`, `common/**/*.${TS}`],
+    // The inline scripts (the floor check, the app's start) are plain ES5 pinned by their CSP hashes,
+    // outside the TypeScript project; the floor check tests for what it uses.
+    ignores: ['**/*.test.{ts,tsx}', 'src/test/**', 'src/floor-check.js', 'src/app-start.js'],
+    // TypeScript's types tell es-x what `x.at()` or `s.replaceAll()` is called on.
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: ROOT } },
+    plugins: { 'es-x': esX, compat },
+    rules: { ...BUILT_INS_NEWER_THAN_FLOOR, 'compat/compat': 'error' },
   },
 
   // ---- import boundaries: the app ----
@@ -266,6 +316,7 @@ export default tseslint.config(
       `server/src/lib/**/*.${TS}`,
       `server/test/**/*.${TS}`,
       `server/bench/**/*.${TS}`,
+      `server/staging/**/*.${TS}`,
     ],
     rules: restrict(noApp, {
       regex: moduleInternals('(\\./|(\\.\\./)+)(src/)?modules/'),

@@ -13,16 +13,18 @@ import { fileURLToPath, URL } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { catalogueInIndexHtml } from './build/vite-catalogue-plugin';
-import { prerenderPublicPages } from './build/vite-prerender-plugin';
+import { catalogueInIndexHtml } from './build/vite-catalogue-plugin.ts';
+import { prerenderPublicPages } from './build/vite-prerender-plugin.ts';
 import prerenderedPageModules from './build/prerendered-page-modules.json' with { type: 'json' };
-import { PRERENDERED_PAGES } from './common/prerendered-pages';
-import { buildTargets } from './build/browser-targets';
-import { floorCheckInHead } from './build/vite-floor-check-plugin';
-import { startupImagesInHead } from './build/vite-installed-app-plugin';
-import { flexGapFallback } from './build/postcss-flex-gap-fallback';
+import { PRERENDERED_PAGES } from './common/prerendered-pages.ts';
+import { buildTargets } from './build/browser-targets.ts';
+import { floorCheckInHead } from './build/vite-floor-check-plugin.ts';
+import { startupImagesInHead } from './build/vite-installed-app-plugin.ts';
+import { flexGapFallback } from './build/postcss-flex-gap-fallback.ts';
 
 const assetBase = normalizeBase(process.env.ASSET_BASE_URL ?? '/');
+/** `npm start` builds with BUILD_QUIET=1: the build then prints warnings and errors only (the worker's build too). */
+const logLevel = process.env.BUILD_QUIET === '1' ? 'warn' : 'info';
 const appOrigin = '/';
 
 function normalizeBase(base: string): string {
@@ -68,6 +70,7 @@ function signedInKit(id: string, context: { getModuleInfo(id: string): KitModule
 
 export default defineConfig({
   base: assetBase,
+  logLevel,
   experimental: {
     // public/ files stay on the app origin (src/lib/public-files.ts): only dist/assets/ is on a CDN.
     renderBuiltUrl: (filename, { type }) => (type === 'public' ? `/${filename}` : undefined),
@@ -135,7 +138,7 @@ export default defineConfig({
             // neither the entry nor a visitor's page (the floating nav included) imports: those keep
             // their chunks and stay as small as they are. The top bar's user area (signed-in only,
             // loaded after the page) shares it.
-            { name: signedInKit, minShareCount: 2, priority: 4, includeDependenciesRecursively: false },
+            { name: signedInKit, debugName: 'signed-in-kit', minShareCount: 2, priority: 4, includeDependenciesRecursively: false },
           ],
         },
       },
@@ -230,6 +233,22 @@ export default defineConfig({
         ],
         modifyURLPrefix: assetUrlPrefix,
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        buildPlugins: {
+          vite: [
+            {
+              // vite-plugin-pwa 2.0 asks for a one-file worker with output.inlineDynamicImports, which
+              // the bundler now calls deprecated: the same output under its current name.
+              name: 'service-worker-one-file',
+              // the worker's own build does not inherit the app build's log level
+              config: () => ({ logLevel }),
+              outputOptions(options) {
+                if (!options.inlineDynamicImports) return null;
+                const { inlineDynamicImports: _inline, ...rest } = options;
+                return { ...rest, codeSplitting: false };
+              },
+            },
+          ],
+        },
       },
       devOptions: { enabled: false },
     }),

@@ -64,6 +64,18 @@ function layoutOf(rule: Rule, base: Layout): Layout {
 }
 
 const NO_LAYOUT: Layout = { flex: false, column: false, wrap: false };
+
+/**
+ * Gives the declarations made here the source of the rule they stand in for: Vite's URL rewriting
+ * reads each declaration's file, and warns about a plugin that leaves it out.
+ */
+function sourcedFrom(rule: Rule, made: Rule): Rule {
+  made.source = rule.source;
+  made.walkDecls((decl) => {
+    decl.source ??= rule.source;
+  });
+  return made;
+}
 const LAYOUT_PROPS = /^(display|flex-direction|flex-wrap|gap|row-gap|column-gap|margin(-top|-left)?)$/;
 
 export function flexGapFallback(): Plugin {
@@ -78,10 +90,10 @@ export function flexGapFallback(): Plugin {
         base.set(node.selector, { layout: layoutOf(node, known?.layout ?? NO_LAYOUT), gap: gaps(node) ?? known?.gap ?? null, rule: node });
       });
       // children pushed aside by an auto margin (`margin-left: auto`)
-      const autoMargin: string[] = [];
+      const autoMargin: Rule[] = [];
       root.walkRules((rule) => {
         if ((value(rule, 'margin-left') ?? value(rule, 'margin-inline-start')) === 'auto' && /^\.[\w-]+$/.test(rule.selector))
-          autoMargin.push(rule.selector);
+          autoMargin.push(rule);
       });
       root.walkRules((rule) => {
         if (rule.selector.includes(NO_FLEX_GAP_CLASS) || !rule.some((node) => node.type === 'decl' && LAYOUT_PROPS.test(node.prop))) return;
@@ -117,12 +129,12 @@ export function flexGapFallback(): Plugin {
           if (nested) spaced.append({ prop: other, value: '0' });
           fallbacks.push(spaced);
         }
-        rule.after(fallbacks);
+        rule.after(fallbacks.map((made) => sourcedFrom(rule, made)));
       });
       // after every fallback, at the same specificity: a child pushed aside by its auto margin keeps it
-      for (const selector of autoMargin) {
-        root.append({ selector: `.${NO_FLEX_GAP_CLASS} ${selector}` });
-        (root.last as Rule).append({ prop: 'margin-left', value: 'auto' });
+      for (const rule of autoMargin) {
+        root.append({ selector: `.${NO_FLEX_GAP_CLASS} ${rule.selector}` });
+        sourcedFrom(rule, (root.last as Rule).append({ prop: 'margin-left', value: 'auto' }));
       }
     },
   };

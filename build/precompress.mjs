@@ -52,7 +52,9 @@ if (isMain) {
   }
   const { files, bytes, gzipBytes } = await precompress(root);
   const kib = (n) => (n / 1024).toFixed(1);
-  console.log(
-    `precompress: ${files} files in ${relative(process.cwd(), root) || '.'}: ` + `${kib(bytes)} KiB -> ${kib(gzipBytes)} KiB gzip`,
-  );
+  // npm start builds quietly (BUILD_QUIET=1, vite.config.ts): only what needs a look.
+  if (process.env.BUILD_QUIET !== '1')
+    console.log(
+      `precompress: ${files} files in ${relative(process.cwd(), root) || '.'}: ` + `${kib(bytes)} KiB -> ${kib(gzipBytes)} KiB gzip`,
+    );
 }

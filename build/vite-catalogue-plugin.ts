@@ -11,7 +11,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Plugin } from 'vite';
-import { CATALOGUE_ELEMENT_ID, EAGER_NAMESPACES, type EmbeddedCatalogue } from '../src/lib/i18n-namespaces';
+import { CATALOGUE_ELEMENT_ID, EAGER_NAMESPACES, SERVER_NAMESPACES, type EmbeddedCatalogue } from '../src/lib/i18n-namespaces.ts';
 
 export function catalogueInIndexHtml(localeDir: string): Plugin {
   let base = '/';
@@ -21,6 +21,7 @@ export function catalogueInIndexHtml(localeDir: string): Plugin {
     readdirSync(localeDir)
       .filter((f) => f.endsWith('.json'))
       .map((f) => f.slice(0, -5))
+      .filter((ns) => !(SERVER_NAMESPACES as readonly string[]).includes(ns))
       .sort();
   const eager = new Set<string>(EAGER_NAMESPACES);
   return {

@@ -11,19 +11,26 @@ import type { Plugin } from 'vite';
 const SOURCE = new URL('../src/floor-check.js', import.meta.url);
 
 /**
- * The file as inlined: without its comments and indentation (a smaller page; the same text for
- * the same file, so the hash holds). The file keeps no `//` or `/*` inside its strings.
+ * An inline script's file as the pages carry it: without its comments and indentation (a smaller
+ * page; the same text for the same file, so its hash holds). The file keeps no `//` or `/*` inside
+ * its strings.
  */
-export const floorCheckSource = () =>
-  readFileSync(SOURCE, 'utf8')
+export const inlineScriptSource = (file: URL) =>
+  readFileSync(file, 'utf8')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('//'))
     .join('\n');
 
-/** The CSP source expression allowing the inlined script, e.g. `'sha256-...'`. */
-export const floorCheckHash = (source = floorCheckSource()) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+/** The floor check as inlined. */
+export const floorCheckSource = () => inlineScriptSource(SOURCE);
+
+/** The CSP source expression allowing an inlined script, e.g. `'sha256-...'`. */
+export const inlineScriptHash = (source: string) => `'sha256-${createHash('sha256').update(source, 'utf8').digest('base64')}'`;
+
+/** The CSP source expression allowing the inlined floor check. */
+export const floorCheckHash = (source = floorCheckSource()) => inlineScriptHash(source);
 
 export function floorCheckInHead(): Plugin {
   return {

@@ -5,7 +5,7 @@
  * index.html itself.
  */
 import type { Plugin } from 'vite';
-import { STARTUP_IMAGES, startupImageMedia, startupImagePath } from '../common/startup-images';
+import { STARTUP_IMAGES, startupImageMedia, startupImagePath } from '../common/startup-images.ts';
 
 export function startupImagesInHead(): Plugin {
   return {

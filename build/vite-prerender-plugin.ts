@@ -8,10 +8,13 @@
  *   with the current announcement (common/announcement-banner.ts), so it paints with the page;
  * - the app's stylesheet is inlined (these pages need no other CSS: they use no antd component), so
  *   the first paint waits for no request;
- * - the page's own lazy chunk and its imports are preloaded, so hydration waits for no further
- *   round trip.
+ * - no script or preload competes with that paint: the inline start script (src/app-start.js,
+ *   build/app-start.ts) asks for the entry, its modules and the page's own lazy chunk with its
+ *   imports, all at once, when the page has painted;
  * index.html itself, the SPA shell of every other route, gets the banner's include in the layout's
- * place too, so a signed-in page paints its banner before its scripts have arrived.
+ * place too, so a signed-in page paints its banner before its scripts have arrived, and the same
+ * start script with the start map of the signed-in pages: their chunks, catalogue files and first
+ * API calls go out beside the entry.
  * The pages are emitted into the bundle before the service worker's precache manifest is made, so
  * they are precached like index.html.
  */
@@ -20,8 +23,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Plugin, type ResolvedConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { ANNOUNCEMENT_BANNER_INCLUDE } from '../common/announcement-banner';
-import { APP_SHELL_ATTRIBUTE, PRERENDERED_PAGES } from '../common/prerendered-pages';
+import { ANNOUNCEMENT_BANNER_INCLUDE } from '../common/announcement-banner.ts';
+import { APP_SHELL_ATTRIBUTE, PRERENDERED_PAGES } from '../common/prerendered-pages.ts';
+import { appStartTags, chunkClosure, routeStartMap, takeModuleScripts } from './app-start.ts';
 
 interface Options {
   /** The SSR entry exporting `renderPage(path)`. */
@@ -49,10 +53,11 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
         const shellAsset = bundle['index.html'];
         if (shellAsset?.type !== 'asset') throw new Error('prerender: index.html missing from the bundle');
         // The built shell: it embeds the catalogue the client reads synchronously when hydrating.
-        // Its scripts at low priority: these pages paint without them (hydration may come after).
-        const lowPriorityScripts = (html: string) =>
-          html.replace(/<(script type="module"|link rel="modulepreload") /g, '<$1 fetchpriority="low" ');
-        let shell = lowPriorityScripts(String(shellAsset.source));
+        // Its module script and preloads leave the HTML: the start script asks for them.
+        const { html: withoutScripts, entry: entryUrl, preload: shellPreload } = takeModuleScripts(String(shellAsset.source));
+        let shell = withoutScripts;
+        const shellStyles = [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+        const shellFiles = new Set([entryUrl, ...shellPreload, ...shellStyles]);
 
         // Inline the stylesheets the shell links (they are this build's own files).
         for (const [tag, href] of [...shell.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)]) {
@@ -96,13 +101,13 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
             const pageModule = join(config.root, pageModules[path as keyof typeof PRERENDERED_PAGES]);
             const chunk = Object.values(bundle).find((item) => item.type === 'chunk' && item.facadeModuleId === pageModule);
             if (chunk?.type !== 'chunk') throw new Error(`prerender: no chunk for ${pageModule}`);
-            // The page chunk and what it imports that the shell does not already name.
-            const preload = [chunk.fileName, ...chunk.imports]
-              .filter((file) => !shell.includes(`href="${config.base}${file}"`) && !shell.includes(`src="${config.base}${file}"`))
-              .map((file) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${config.base}${file}">`)
-              .join('\n    ');
+            // The page chunk and everything it imports that the shell does not already name.
+            const pagePreload = chunkClosure(bundle, chunk)
+              .map((item) => `${config.base}${item.fileName}`)
+              .filter((file) => !shellFiles.has(file));
+            const start = appStartTags({ entry: entryUrl, preload: [...shellPreload, ...pagePreload], afterPaint: true });
             const page = shell
-              .replace('</head>', () => `  ${preload}\n  </head>`)
+              .replace('</head>', () => `  ${start}\n  </head>`)
               .replace(/<div id="root"><\/div>/, () => `<div id="root">${html}</div>`);
             if (!page.includes(html)) throw new Error('prerender: no empty <div id="root"></div> in index.html');
             this.emitFile({ type: 'asset', fileName, source: page });
@@ -110,7 +115,11 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
           // The SPA shell of every other route paints the banner too, where the layout puts it; the
           // app's first render replaces it (src/main.tsx). Its scripts are not needed for that paint either.
           const appShell = `<div id="root"><div class="app" ${APP_SHELL_ATTRIBUTE}>${ANNOUNCEMENT_BANNER_INCLUDE}</div></div>`;
-          shellAsset.source = lowPriorityScripts(String(shellAsset.source)).replace('<div id="root"></div>', () => appShell);
+          const routes = routeStartMap(bundle, config.root, config.base, shellFiles);
+          const shellStart = appStartTags({ entry: entryUrl, preload: shellPreload, routes });
+          shellAsset.source = withoutScripts
+            .replace('</head>', () => `  ${shellStart}\n  </head>`)
+            .replace('<div id="root"></div>', () => appShell);
           if (!String(shellAsset.source).includes(appShell)) throw new Error('prerender: no empty <div id="root"></div> in index.html');
         } finally {
           await rm(outDir, { recursive: true, force: true });

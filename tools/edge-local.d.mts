@@ -1,21 +1,30 @@
 // Types of tools/edge-local.mjs, for the TypeScript tests that use it.
 export const ROOT: string;
 export const NGINX_DIR: string;
-export const TEMPLATE_VARIABLES: string[];
-export const EDGE_LIMIT_DEFAULTS: Record<'EDGE_SMS_RATE' | 'EDGE_SMS_BURST' | 'EDGE_LOGIN_RATE' | 'EDGE_LOGIN_BURST', string>;
+export const EDGE_SCRIPT: string;
+/** The EDGE_* settings (rate limits, HSTS includeSubDomains) and their defaults, as nginx/edge.sh sets them. */
+export const EDGE_DEFAULTS: Record<`EDGE_${string}`, string>;
 export { freePort } from '../server/test/support/processes.mjs';
-export function localResolvers(): Promise<string>;
-export function renderTemplate(templateText: string, values: Record<string, string>): string;
+/** The variables nginx/edge.sh lets envsubst substitute. */
+export function edgeScriptVariables(): Promise<string[]>;
+/** `sh nginx/edge.sh <command>` with exactly these settings (undefined: unset), plus PATH and NGINX_BIN. */
+export function runEdgeScript(
+  settings: Record<string, string | undefined>,
+  command?: string,
+): { status: number | null; stdout: string; stderr: string };
 export interface NginxOptions {
   dir: string;
   port: number;
-  apiUpstream: string;
+  /** API_UPSTREAM (scheme://host:port); leave out with apiServers. */
+  apiUpstream?: string;
+  /** API_SERVERS: the replicas as host:port, space separated (edge.sh writes the upstream block). */
+  apiServers?: string;
   webRoot: string;
   assetOrigin?: string;
   trustedProxies?: string[];
-  /** Template values of the edge rate limits instead of EDGE_LIMIT_DEFAULTS. */
-  limits?: Partial<typeof EDGE_LIMIT_DEFAULTS>;
-  /** NGINX_LOCAL_RESOLVERS instead of /etc/resolv.conf's servers (e.g. "127.0.0.1:5353"). */
+  /** Values of the edge rate limits (and HSTS includeSubDomains) instead of edge.sh's defaults. */
+  limits?: Partial<typeof EDGE_DEFAULTS>;
+  /** NGINX_LOCAL_RESOLVERS instead of /etc/resolv.conf's servers (e.g. "127.0.0.1:5353"); '' for none. */
   resolvers?: string;
   /** Written to conf.d/extra.conf beside the template (e.g. an upstream block API_UPSTREAM names). */
   extraConf?: string;

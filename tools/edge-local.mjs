@@ -1,13 +1,13 @@
 #!/usr/bin/env node
-// Runs the production edge locally, without Docker: the project's nginx template (rendered with
-// envsubst exactly as the nginx image does) in Debian's nginx, serving dist/, in front of the real
+// Runs the production edge locally, without Docker: the project's nginx configuration (rendered by
+// nginx/edge.sh, exactly as the image's entrypoint does) in Debian's nginx, serving dist/, in front of the real
 // API server (src/main.ts via tsx, server/test/support/processes.mjs) on a fresh temporary database. Used by the nginx tests and by
 // `npm run lhci`; run it by hand to look at the stack:
 //   node tools/edge-local.mjs            -> prints the URL, Ctrl-C stops everything
 // Needs the Debian packages nginx-light (or nginx) and gettext-base (envsubst).
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, mkdir, writeFile, readFile, copyFile, readdir, rm, chmod, cp } from 'node:fs/promises';
-import { createWriteStream, existsSync } from 'node:fs';
+import { mkdtemp, mkdir, writeFile, readFile, readdir, rm, chmod, cp } from 'node:fs/promises';
+import { createWriteStream, existsSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,23 +17,31 @@ export { freePort };
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const NGINX_DIR = join(ROOT, 'nginx');
-// The only variables the template may use; the Dockerfile's NGINX_ENVSUBST_FILTER lists the same.
-export const TEMPLATE_VARIABLES = [
-  'NGINX_PORT',
-  'API_UPSTREAM',
-  'WEB_ROOT',
-  'ASSET_ORIGIN',
-  'NGINX_LOCAL_RESOLVERS',
-  'NGINX_ACCESS_LOG',
-  'EDGE_SMS_RATE',
-  'EDGE_SMS_BURST',
-  'EDGE_LOGIN_RATE',
-  'EDGE_LOGIN_BURST',
-];
-// The image's defaults of the edge rate limits (the Dockerfile sets the same).
-export const EDGE_LIMIT_DEFAULTS = { EDGE_SMS_RATE: '6r/m', EDGE_SMS_BURST: '10', EDGE_LOGIN_RATE: '20r/m', EDGE_LOGIN_BURST: '20' };
+/** The edge's start-up script: resolvers, the API_SERVERS upstream, the filtered envsubst (the image's entrypoint too). */
+export const EDGE_SCRIPT = join(NGINX_DIR, 'edge.sh');
+/** The EDGE_* settings (rate limits, HSTS includeSubDomains) and their defaults, as edge.sh sets them. */
+export const EDGE_DEFAULTS = Object.fromEntries(
+  [...readFileSync(EDGE_SCRIPT, 'utf8').matchAll(/^: "\$\{(EDGE_[A-Z_]+):=([^}]*)\}"$/gm)].map((m) => [m[1], m[2]]),
+);
 const NGINX_BIN = process.env.NGINX_BIN ?? '/usr/sbin/nginx';
 
+/** The variables edge.sh lets envsubst substitute (its `substituted=` list), in its order. */
+export async function edgeScriptVariables() {
+  const script = await readFile(EDGE_SCRIPT, 'utf8');
+  return (/^substituted='([^']*)'$/m.exec(script)?.[1] ?? '').split(/\s+/).filter(Boolean);
+}
+
+/**
+ * Runs `sh nginx/edge.sh <command>` with exactly `settings` (plus PATH and NGINX_BIN; a value of
+ * undefined leaves the variable unset): what the image's entrypoint and the systemd unit run.
+ */
+export function runEdgeScript(settings, command = 'render') {
+  const env = { PATH: process.env.PATH, NGINX_BIN };
+  for (const [name, value] of Object.entries(settings)) if (value !== undefined) env[name] = value;
+  const result = spawnSync('sh', [EDGE_SCRIPT, command], { env, encoding: 'utf8' });
+  if (result.error) throw new Error(`sh ${EDGE_SCRIPT} not runnable: ${result.error.message}`);
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
 // Starts a command in its own process group, so stop() ends it and every child it spawned.
 function startGroup(command, args, { cwd, env, logFile }) {
   const log = createWriteStream(logFile, { flags: 'a' });
@@ -66,40 +74,17 @@ async function tail(file, lines = 30) {
   return text.split('\n').slice(-lines).join('\n');
 }
 
-/** Renders the template like the image's 20-envsubst-on-templates.sh: envsubst with a variable list. */
-export function renderTemplate(templateText, values) {
-  const missing = TEMPLATE_VARIABLES.filter((name) => values[name] === undefined);
-  if (missing.length) throw new Error(`template variables missing: ${missing.join(', ')}`);
-  const shellFormat = TEMPLATE_VARIABLES.map((name) => `\${${name}}`).join(' ');
-  const result = spawnSync('envsubst', [shellFormat], {
-    input: templateText,
-    env: { PATH: process.env.PATH, ...values },
-    encoding: 'utf8',
-  });
-  if (result.error) throw new Error(`envsubst not runnable (install gettext-base): ${result.error.message}`);
-  if (result.status !== 0) throw new Error(`envsubst failed: ${result.stderr}`);
-  return result.stdout;
-}
-
-/** The DNS servers of /etc/resolv.conf, as the image's 15-local-resolvers.envsh computes them. */
-export async function localResolvers() {
-  const text = await readFile('/etc/resolv.conf', 'utf8').catch(() => '');
-  const servers = text
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/))
-    .filter(([keyword, address]) => keyword === 'nameserver' && address)
-    .map(([, address]) => (address.includes(':') ? `[${address}]` : address));
-  return servers.length ? servers.join(' ') : '127.0.0.1';
-}
-
 /**
- * Writes an nginx prefix folder that mirrors the image's layout: nginx.conf (the image's main
- * config, with temporary paths), conf.d/default.conf (the rendered template), snippets/.
+ * Renders the edge into `dir` with nginx/edge.sh, as the image and a systemd deployment do, with
+ * paths inside `dir` (config, pid, temp files, logs); then what an operator changes beside it: the
+ * CDN's addresses in snippets/real-ip.conf (trustedProxies), a file of their own in conf.d/
+ * (extraConf), and `edit` for tests that alter a rendered file.
  */
 export async function writeNginxPrefix({
   dir,
   port,
   apiUpstream,
+  apiServers,
   webRoot,
   assetOrigin = '',
   trustedProxies = [],
@@ -108,60 +93,40 @@ export async function writeNginxPrefix({
   extraConf,
   edit = (_file, text) => text,
 }) {
-  await mkdir(join(dir, 'conf.d'), { recursive: true });
-  await mkdir(join(dir, 'snippets'), { recursive: true });
-  await mkdir(join(dir, 'temp'), { recursive: true });
-  const template = await readFile(join(NGINX_DIR, 'templates', 'default.conf.template'), 'utf8');
-  const rendered = renderTemplate(template, {
+  await mkdir(dir, { recursive: true });
+  const rendered = runEdgeScript({
+    NGINX_CONF_DIR: dir,
     NGINX_PORT: String(port),
     API_UPSTREAM: apiUpstream,
+    API_SERVERS: apiServers,
     WEB_ROOT: webRoot,
     ASSET_ORIGIN: assetOrigin,
-    NGINX_LOCAL_RESOLVERS: resolvers ?? (await localResolvers()),
+    // undefined: edge.sh reads /etc/resolv.conf, as in the image
+    NGINX_LOCAL_RESOLVERS: resolvers,
     NGINX_ACCESS_LOG: join(dir, 'access.log'),
-    ...EDGE_LIMIT_DEFAULTS,
+    NGINX_ERROR_LOG: join(dir, 'error.log'),
+    NGINX_PID_FILE: join(dir, 'nginx.pid'),
+    NGINX_TEMP_DIR: join(dir, 'temp'),
+    NGINX_WORKER_PROCESSES: '1',
+    // unset ones: edge.sh's defaults
     ...limits,
   });
-  await writeFile(join(dir, 'conf.d', 'default.conf'), edit('default.conf', rendered));
-  // What an operator mounts beside the template, e.g. an `upstream` block that API_UPSTREAM names.
+  if (rendered.status !== 0) throw new Error(`nginx/edge.sh render failed:\n${rendered.stderr}`);
   if (extraConf) await writeFile(join(dir, 'conf.d', 'extra.conf'), extraConf);
-  for (const name of await readdir(join(NGINX_DIR, 'snippets'))) {
-    const text = await readFile(join(NGINX_DIR, 'snippets', name), 'utf8');
-    await writeFile(join(dir, 'snippets', name), edit(name, text));
+  for (const file of ['conf.d/default.conf', ...(await readdir(join(dir, 'snippets'))).map((name) => `snippets/${name}`)]) {
+    const text = await readFile(join(dir, file), 'utf8');
+    const edited = edit(file.replace(/^(conf\.d|snippets)\//, ''), text);
+    if (edited !== text) await writeFile(join(dir, file), edited);
   }
   if (trustedProxies.length) {
     // What an operator does behind a CDN: list the proxies whose X-Forwarded-For is believed.
-    const shipped = await readFile(join(NGINX_DIR, 'snippets', 'real-ip.conf'), 'utf8');
+    const shipped = await readFile(join(dir, 'snippets', 'real-ip.conf'), 'utf8');
     const lines = trustedProxies.map((cidr) => `set_real_ip_from ${cidr};`).join('\n');
     await writeFile(join(dir, 'snippets', 'real-ip.conf'), `${lines}\n${shipped}`);
   }
-  await copyFile('/etc/nginx/mime.types', join(dir, 'mime.types'));
-  const temp = join(dir, 'temp');
-  await writeFile(
-    join(dir, 'nginx.conf'),
-    `# Mirrors the nginx image's /etc/nginx/nginx.conf, with paths inside ${dir}.
-worker_processes 1;
-error_log ${dir}/error.log notice;
-pid ${dir}/nginx.pid;
-events { worker_connections 512; }
-http {
-    include mime.types;
-    default_type application/octet-stream;
-    access_log ${dir}/access.log;
-    sendfile on;
-    keepalive_timeout 65;
-    client_body_temp_path ${temp}/client_body;
-    proxy_temp_path ${temp}/proxy;
-    fastcgi_temp_path ${temp}/fastcgi;
-    uwsgi_temp_path ${temp}/uwsgi;
-    scgi_temp_path ${temp}/scgi;
-    include conf.d/*.conf;
-}
-`,
-  );
   // nginx workers drop to an unprivileged user when started as root: they must reach the folder.
   await chmod(dir, 0o755);
-  return { conf: join(dir, 'nginx.conf'), rendered };
+  return { conf: join(dir, 'nginx.conf'), rendered: await readFile(join(dir, 'conf.d', 'default.conf'), 'utf8') };
 }
 
 export async function startNginx(options) {
@@ -192,9 +157,22 @@ export async function startApi({ dir, port, env = {} }) {
   const server = await startApiServer({
     port,
     logFile,
+    // a loaded machine (a shared CI box) can take minutes to compile and migrate
+    timeoutMs: 300_000,
     // TRUST_PROXY=1 as in docker-compose.yml: the API believes the X-Forwarded-For nginx sets.
     // DATABASE_URL unset: the embedded database, whatever the caller's shell says.
-    env: { DATA_DIR: dataDir, TRUST_PROXY: '1', DATABASE_URL: undefined, ...env },
+    // The API's own sign-in and code-check limits raised: the tests and Lighthouse sign the demo
+    // account in again and again from one address (nginx's limits are what the edge tests try).
+    env: {
+      DATA_DIR: dataDir,
+      TRUST_PROXY: '1',
+      DATABASE_URL: undefined,
+      LOGIN_IP_LIMIT: '10000',
+      LOGIN_PHONE_LIMIT: '10000',
+      VERIFY_IP_LIMIT: '10000',
+      VERIFY_PHONE_LIMIT: '10000',
+      ...env,
+    },
   });
   return { url: server.baseURL, port, dataDir, logFile, stop: server.stop };
 }
