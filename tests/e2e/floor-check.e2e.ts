@@ -2,8 +2,10 @@
  * The inline browser-floor check (src/floor-check.js) in today's Chromium: it stays silent for a
  * browser that runs the app; an engine that cannot parse the app's scripts (simulated here by
  * serving the entry chunk with syntax this engine rejects, as Chromium 76 to 79 reject `?.`) gets the
- * 浏览器版本过旧 panel instead of a form that does nothing; an error that is not the engine's (a
- * run-time error, or a SyntaxError once the app runs) shows no panel.
+ * 浏览器版本过旧 panel instead of a form that does nothing; so does an engine whose scripts parse
+ * but that lacks Safari 15's BigInt64Array (Safari 13.1 to 14, simulated by removing it before the
+ * page's scripts run); an error that is not the engine's (a run-time error, or a SyntaxError once
+ * the app runs) shows no panel.
  */
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
@@ -39,6 +41,20 @@ describe('the inline floor check', () => {
     expect(text).toContain('复制链接');
     expect(await page.locator('#root').isVisible()).toBe(false);
     await context.close();
+  });
+
+  it('an engine below Safari 15 (its scripts parse, BigInt64Array is missing): the panel, on a public and a signed-in route', async () => {
+    for (const path of ['/login', '/plan/list']) {
+      const { page, context } = await openPage(browser());
+      await page.addInitScript(() => {
+        delete (window as unknown as Record<string, unknown>).BigInt64Array;
+      });
+      await page.goto(path);
+      await page.locator('.too-old-panel').waitFor();
+      expect(await page.locator('.too-old-panel h1').innerText()).toBe('浏览器版本过旧');
+      expect(await page.locator('#root').isVisible()).toBe(false);
+      await context.close();
+    }
   });
 
   it('a run-time error, or a SyntaxError after the app started, is not the engine: no panel', async () => {

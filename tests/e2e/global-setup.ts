@@ -50,8 +50,13 @@ export default async function setup(project: TestProject) {
     env: {
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
-      // many registrations come from one address during the run
+      // many registrations and sign-ins (of the demo account too) come from one address during the run
       SMS_IP_LIMIT: '10000',
+      LOGIN_IP_LIMIT: '10000',
+      LOGIN_PHONE_LIMIT: '10000',
+      VERIFY_IP_LIMIT: '10000',
+      VERIFY_PHONE_LIMIT: '10000',
+      DATA_EXPORT_LIMIT: '10000',
     },
     timeoutMs: 90_000,
   }).catch((error) => {

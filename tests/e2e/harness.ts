@@ -64,9 +64,40 @@ export interface OpenedPage {
   errors: string[];
 }
 
+/**
+ * `page.goto` answers at the load event, while the app's own scripts may still be on their way (the
+ * start script asks for them after the first paint): a click meanwhile lands on the prerendered
+ * page and is the browser's own (a link followed, a form posted), not the app's. The specs act on
+ * the app, so every goto of a page of the app also waits for it to have started and its first
+ * requests (the page's code) to settle; a goto with an earlier `waitUntil` does not wait.
+ */
+function waitForAppOnGoto(page: Page) {
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    // A spec that asks for an earlier point (commit, DOM ready) acts on the page before the app.
+    if (options?.waitUntil && options.waitUntil !== 'load') return response;
+    await page
+      .waitForFunction(
+        () => !document.getElementById('app-start') || document.documentElement.hasAttribute('data-e2e-app-started'),
+        undefined,
+        {
+          timeout: 15_000,
+        },
+      )
+      .catch(() => {});
+    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+    return response;
+  };
+}
+
 export async function openPage(browser: Browser, path?: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<OpenedPage> {
   const context = await browser.newContext({ baseURL: baseURL(), locale: 'zh-CN', viewport: { width: 1366, height: 900 }, ...options });
+  await context.addInitScript(() =>
+    addEventListener('app-started', () => document.documentElement.setAttribute('data-e2e-app-started', '')),
+  );
   const page = await context.newPage();
+  if (options.javaScriptEnabled !== false) waitForAppOnGoto(page);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   if (path) await page.goto(path);

@@ -149,7 +149,7 @@ describe('install paths', () => {
       });
       const banner = page.getByTestId('in-app-banner');
       const text = await banner.innerText();
-      expect(text).toContain('右上角 ···');
+      expect(text).toContain('右上角的“···”，');
       expect(text).toContain(action);
       expect(text).toContain(ua.includes('MicroMessenger') ? '微信内无法安装本应用' : 'QQ内无法安装本应用');
       await banner.getByRole('button', { name: '复制链接' }).click();

@@ -12,8 +12,8 @@ const browser = useBrowser();
 const PAGES: [path: string, shown: string][] = [
   ['/', '[data-testid="plan-overview"]'],
   ['/flow/tb', '[data-testid="publish"]'],
-  ['/plan/list', '[data-testid="plan-list"] .plain-empty'],
-  ['/plan/template', '[data-testid="template-list"] .plain-empty'],
+  ['/plan/list', '[data-testid="plan-list"] [data-testid="empty-state"]'],
+  ['/plan/template', '[data-testid="template-list"] [data-testid="empty-state"]'],
   ['/recharge/integral', '[data-testid^="package-"]'],
   ['/user/center', '[data-testid="invite-qr"] canvas'],
 ];

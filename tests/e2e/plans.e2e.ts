@@ -129,7 +129,12 @@ describe('plans', () => {
     await templateRow.getByRole('button', { name: '发布' }).click();
     const publishDialog = page.getByTestId('template-publish');
     await publishDialog.waitFor();
-    expect(await publishDialog.getByTestId('summary-total').innerText()).toBe('400 积分');
+    // The dialog starts today while tasks are left today (today's first hours cut): start tomorrow.
+    const dialogDate = publishDialog.locator('.plan-publish-date input');
+    await dialogDate.click();
+    await dialogDate.fill(startDate);
+    await dialogDate.press('Enter');
+    await expect.poll(() => publishDialog.getByTestId('summary-total').innerText()).toBe('400 积分');
     await page.getByRole('button', { name: '确认发布' }).click();
     await page.waitForURL('**/plan/list');
     await expect.poll(() => balance(page)).toBe(start - 400);
@@ -205,7 +210,7 @@ describe('plans', () => {
     await expect.poll(() => rows.count()).toBe(2);
     await page.getByRole('combobox', { name: '平台' }).click();
     await page.locator('.ant-select-item-option', { hasText: '淘宝/天猫' }).click();
-    await expect.poll(() => page.locator('.ant-table-tbody').innerText()).toContain('暂无计划');
+    await expect.poll(() => page.locator('.ant-table-tbody').innerText()).toContain('没有符合条件的计划');
     await page.getByRole('combobox', { name: '平台' }).click();
     await page.locator('.ant-select-item-option', { hasText: '京东' }).click();
     await expect.poll(() => rows.count()).toBe(2);

@@ -109,9 +109,11 @@ describe('the account owner', () => {
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^我的数据-\d{8}\.json$/);
     const copy = JSON.parse(await readFile((await file.path())!, 'utf8'));
-    expect(copy.profile.phone).toBe(user.phone);
-    expect(copy.signIns.length).toBeGreaterThanOrEqual(2);
-    expect(Object.keys(copy)).toEqual(expect.arrayContaining(['orders', 'pointsLedger', 'plans', 'templates']));
+    // Chinese keys, times in Beijing time as the app shows them
+    expect(copy['账号资料']['手机号']).toBe(user.phone);
+    expect(copy['导出时间']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+    expect(copy['登录记录'].length).toBeGreaterThanOrEqual(2);
+    expect(Object.keys(copy)).toEqual(expect.arrayContaining(['说明', '订单', '积分明细', '计划', '模板']));
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -92,7 +92,8 @@ describe('PWA', () => {
     await context.setOffline(true);
     await page.getByTestId('offline-notice').waitFor();
     const chunkFailed = page.waitForEvent('requestfailed', (request) => new URL(request.url()).pathname.endsWith('.js'));
-    await page.getByTestId('nav-publish').tap();
+    // a signed-in phone navigates from the bottom bar
+    await page.getByTestId('bottom-nav-publish').tap();
     await chunkFailed;
 
     await context.setOffline(false);

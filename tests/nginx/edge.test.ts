@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { get, one, post, type RawResponse } from './http';
 import { startSecondNginx } from './second-nginx';
 import { ANNOUNCEMENT_BANNER_INCLUDE } from '../../common/announcement-banner';
+import { APP_START_ELEMENT_ID, type AppStart } from '../../build/app-start';
 import { PRERENDERED_PAGES } from '../../common/prerendered-pages';
 import { freePort } from '../../tools/edge-local.mjs';
 
@@ -19,14 +20,16 @@ const at = (path: string) => `${edge.url}${path}`;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 let indexHtml: Buffer;
-let mainScript: string; // /assets/index-<hash>.js, the entry named by index.html
+let mainScript: string; // /assets/index-<hash>.js, the entry index.html's #app-start block names
 let stylesheet: string | undefined; // /assets/*.css named by index.html, if any
 let workboxRuntime: string | undefined; // /workbox-<hash>.js of generateSW, if any
 
 beforeAll(async () => {
   indexHtml = await readFile(join(edge.webRoot, 'index.html'));
   const html = indexHtml.toString('utf8');
-  mainScript = /<script[^>]+src="(\/assets\/[^"]+\.js)"/.exec(html)?.[1] ?? '';
+  // The page carries no module script of its own: the inline start script loads the entry it names.
+  const appStart = new RegExp(`<script id="${APP_START_ELEMENT_ID}" type="application/json">([^<]*)</script>`).exec(html)?.[1];
+  mainScript = appStart ? (JSON.parse(appStart) as AppStart).entry : '';
   stylesheet = /<link[^>]+href="(\/assets\/[^"]+\.css)"/.exec(html)?.[1];
   const rootFiles = await readdir(edge.webRoot);
   const workbox = rootFiles.find((name) => /^workbox-.+\.js$/.test(name));
@@ -282,8 +285,8 @@ describe('compression', () => {
 });
 
 describe('/api proxy', () => {
-  it('reaches the API server: healthz answers through nginx', async () => {
-    const response = await get(at('/api/healthz'));
+  it('reaches the API server: the top announcement answers through nginx', async () => {
+    const response = await get(at('/api/Announcement/get?type=top'));
     expect(response.status).toBe(200);
     const body = JSON.parse(response.body.toString('utf8'));
     expect(body.success).toBe(true);
@@ -293,8 +296,8 @@ describe('/api proxy', () => {
   it('answers are never cached, whatever their status', async () => {
     const token = await demoToken();
     const cases: Array<[string, Record<string, string>, number]> = [
-      ['/api/healthz', {}, 200],
       ['/api/user/user-data', { 't-token': token }, 200],
+      ['/api/healthz', {}, 404],
       ['/api/user/user-data', {}, 401],
       ['/api/no-such-endpoint', {}, 404],
     ];
@@ -330,7 +333,7 @@ describe('/api proxy', () => {
 
   it('passes the client address from a trusted proxy (the CDN) to the API', async () => {
     const probe = randomUUID();
-    await get(at('/api/healthz'), { 'x-forwarded-for': '203.0.113.9', 'x-request-id': probe });
+    await get(at('/api/user/user-data'), { 'x-forwarded-for': '203.0.113.9', 'x-request-id': probe });
     const entry = await apiLogEntry(probe);
     // The API (TRUST_PROXY=1) logs request.ip, taken from X-Forwarded-For.
     expect(entry.req.remoteAddress).toBe('203.0.113.9');
@@ -341,7 +344,10 @@ describe('/api proxy', () => {
     const nginx = await startSecondNginx({ apiUpstream: edge.apiUrl, webRoot: edge.webRoot });
     try {
       const probe = randomUUID();
-      const response = await get(`${nginx.url}/api/healthz`, { 'x-forwarded-for': '198.51.100.7', 'x-request-id': probe });
+      const response = await get(`${nginx.url}/api/Announcement/get?type=top`, {
+        'x-forwarded-for': '198.51.100.7',
+        'x-request-id': probe,
+      });
       expect(response.status).toBe(200);
       const entry = await apiLogEntry(probe);
       expect(entry.req.remoteAddress).toBe('127.0.0.1');
@@ -353,7 +359,8 @@ describe('/api proxy', () => {
 
 describe('HTTPS behind a CDN', () => {
   it('sends HSTS only when the client came over HTTPS (X-Forwarded-Proto from the TLS end)', async () => {
-    const overHttps = await get(at('/login'), { 'x-forwarded-proto': 'https' });
+    // 127.0.0.1 plays the CDN (the TLS end): it names the client in X-Forwarded-For.
+    const overHttps = await get(at('/login'), { 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.20' });
     expect(one(overHttps, 'strict-transport-security')).toBe('max-age=31536000');
     const overHttp = await get(at('/login'));
     expect(overHttp.headers['strict-transport-security']).toBeUndefined();

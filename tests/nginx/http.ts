@@ -1,5 +1,21 @@
-/** A raw HTTP client for the edge tests: no automatic decompression, every header as sent. */
-import { request } from 'node:http';
+/**
+ * A raw HTTP client for the edge tests: no automatic decompression, every header as sent; and a
+ * stand-in API's server started on a free loopback port (`listen`) and closed (`close`).
+ */
+import { request, type Server } from 'node:http';
+import type { Server as TcpServer } from 'node:net';
+import { freePort } from '../../tools/edge-local.mjs';
+
+/** Starts `server` on a free port of 127.0.0.1: its origin (an API_UPSTREAM). */
+export async function listen(server: Server | TcpServer): Promise<string> {
+  const port = await freePort();
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${port}`;
+}
+
+export async function close(server: Server | TcpServer) {
+  await new Promise((resolve) => server.close(resolve));
+}
 
 export interface RawResponse {
   status: number;

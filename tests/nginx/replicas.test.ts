@@ -264,7 +264,7 @@ describe('rolling restart of two real API processes on one PostgreSQL', () => {
 
     // The restarted process is back in the rotation.
     const logged = (await nginx.accessLog()).length;
-    for (let i = 0; i < 20; i++) expect((await get(`${nginx.url}/api/healthz`)).status).toBe(200);
+    for (let i = 0; i < 20; i++) expect((await get(`${nginx.url}/api/Announcement/get?type=top`)).status).toBe(200);
     const servedBy = (await nginx.accessLog()).slice(logged).map((line) => /upstream=(\S+) /.exec(line)?.[1]);
     expect(servedBy).toContain(`${REPLICA_A}:${port}`);
     expect(servedBy).toContain(`${REPLICA_B}:${port}`);

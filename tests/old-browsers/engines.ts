@@ -22,12 +22,20 @@ export type OldEngine = keyof typeof OLD_ENGINES;
 export interface OldPage {
   goto(url: string, options?: { waitUntil?: string; timeout?: number }): Promise<unknown>;
   type(selector: string, text: string): Promise<void>;
-  click(selector: string): Promise<void>;
+  click(selector: string, options?: { clickCount?: number }): Promise<void>;
+  waitForSelector(selector: string, options?: { visible?: boolean; timeout?: number }): Promise<unknown>;
+  keyboard: { press(key: string): Promise<void>; down(key: string): Promise<void>; up(key: string): Promise<void> };
+  /** The page's DevTools session (puppeteer 5 exposes no download API: Page.setDownloadBehavior goes through it). */
+  _client: { send(method: string, params?: Record<string, unknown>): Promise<unknown> };
   waitForFunction(fn: string, options?: { timeout?: number; polling?: number | string }): Promise<unknown>;
   evaluate<T>(fn: string): Promise<T>;
   setViewport(viewport: { width: number; height: number }): Promise<void>;
   on(event: 'pageerror', handler: (error: Error) => void): void;
   on(event: 'console', handler: (message: { type(): string; text(): string }) => void): void;
+  waitForResponse(
+    match: (response: { url(): string; status(): number }) => boolean,
+    options?: { timeout?: number },
+  ): Promise<{ status(): number }>;
   url(): string;
   close(): Promise<void>;
 }
@@ -68,7 +76,14 @@ export async function launchOldChromium(engine: OldEngine): Promise<OldBrowser> 
   return puppeteer.launch({
     executablePath: join(dir, 'chromium'),
     headless: true,
-    args: ['--no-sandbox', '--single-process', '--no-zygote', '--disable-gpu', '--disable-dev-shm-usage', '--no-first-run', '--lang=zh-CN'],
+    args: [
+      '--no-sandbox',
+      ...(engine === 'chromium-88' ? [] : ['--single-process', '--no-zygote']),
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--no-first-run',
+      '--lang=zh-CN',
+    ],
     env: {
       ...process.env,
       LD_LIBRARY_PATH: [existsSync(lib) ? lib : undefined, process.env.LD_LIBRARY_PATH].filter(Boolean).join(':'),

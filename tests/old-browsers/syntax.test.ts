@@ -14,6 +14,7 @@ import { join, relative, resolve } from 'node:path';
 import { parse, type ecmaVersion } from 'acorn';
 import { describe, expect, it } from 'vitest';
 import { floorCheckSource } from '../../build/vite-floor-check-plugin';
+import { appStartSource } from '../../build/app-start';
 import { PRERENDERED_PAGES } from '../../common/prerendered-pages';
 
 const dist = resolve(import.meta.dirname, '..', '..', 'dist');
@@ -61,7 +62,7 @@ describe('syntax of the build against the browser floor', () => {
     expect(failures).toEqual([]);
   });
 
-  it('the pages carry the inline floor check, which parses as ES5', () => {
+  it('the pages carry the inline floor check and start script, which parse as ES5', () => {
     const pages = filesUnder(dist).filter((file) => file.endsWith('.html'));
     expect(pages.map((file) => relative(dist, file)).sort()).toEqual(['index.html', ...Object.values(PRERENDERED_PAGES)].sort());
     for (const page of pages) {
@@ -70,6 +71,12 @@ describe('syntax of the build against the browser floor', () => {
       expect(floorChecks, relative(dist, page)).toHaveLength(1);
       // exactly the text whose hash nginx's CSP allows (tests/nginx/template.test.ts checks the template)
       expect(floorChecks[0], relative(dist, page)).toBe(floorCheckSource());
+      // the start script likewise (src/app-start.js: the page holds no module script of its own)
+      expect(
+        scripts.filter((script) => script === appStartSource()),
+        relative(dist, page),
+      ).toHaveLength(1);
+      expect(readFileSync(page, 'utf8')).not.toMatch(/<script type="module"|rel="modulepreload"/);
       for (const script of scripts) expect(syntaxError(script, 5), relative(dist, page)).toBeNull();
     }
   });
