@@ -136,7 +136,9 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
       try {
         const created = await createPlan(toPlanForm(form, flowType, config));
         setConfirming(false);
-        clearDraft(flowType);
+        // The form starts afresh here too, not only in storage: while the list's code loads this
+        // page stays mounted, and a tap on 发布 in that moment would show the plan just published.
+        startAfresh();
         clearReturnPoint();
         toastSuccess(t('publish.done'));
         // the answer carries the balance after the charge: no second request for it
@@ -149,7 +151,7 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
     });
   }
 
-  function discardDraft() {
+  function startAfresh() {
     clearDraft(flowType);
     setFormState(newForm(platform));
     setShowRestored(false);
@@ -170,7 +172,7 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
         {showRestored && (
           <p className="flow-draft-note" role="status" data-testid="draft-restored">
             {t('draft.restored')}
-            <PlainButton variant="link" size="small" onClick={discardDraft}>
+            <PlainButton variant="link" size="small" onClick={startAfresh}>
               {t('draft.discard')}
             </PlainButton>
           </p>
