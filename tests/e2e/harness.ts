@@ -77,18 +77,19 @@ function waitForAppOnGoto(page: Page) {
     const response = await goto(url, options);
     // A spec that asks for an earlier point (commit, DOM ready) acts on the page before the app.
     if (options?.waitUntil && options.waitUntil !== 'load') return response;
-    await page
-      .waitForFunction(
-        () => !document.getElementById('app-start') || document.documentElement.hasAttribute('data-e2e-app-started'),
-        undefined,
-        {
-          timeout: 15_000,
-        },
-      )
-      .catch(() => {});
+    await appStarted(page).catch(() => {});
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
     return response;
   };
+}
+
+/** Resolves once the app has started on the page (at once on a page without the start script). */
+export async function appStarted(page: Page, timeout = 15_000) {
+  await page.waitForFunction(
+    () => !document.getElementById('app-start') || document.documentElement.hasAttribute('data-e2e-app-started'),
+    undefined,
+    { timeout },
+  );
 }
 
 export async function openPage(browser: Browser, path?: string, options: Parameters<Browser['newContext']>[0] = {}): Promise<OpenedPage> {

@@ -28,10 +28,22 @@ afterAll(async () => {
   await close?.();
 });
 
+/** Opens the account menu by hovering it, as a mouse does: off it and back on when a hover went unseen (the page changed under the pointer). */
 async function menuItem(name: string) {
-  await page.getByTestId('user-menu').hover();
   const item = page.getByRole('menuitem', { name });
-  await item.waitFor();
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move(10, 500);
+        await page.getByTestId('user-menu').hover();
+        return item.waitFor({ timeout: 3_000 }).then(
+          () => true,
+          () => false,
+        );
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
   return item;
 }
 

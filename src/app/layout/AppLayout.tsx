@@ -16,10 +16,8 @@ import { lazyPage, withAntd } from '../lazy';
 import AfterPage from './AfterPage';
 import AnnouncementBanner from './AnnouncementBanner';
 import TopBar from './TopBar';
-import BottomNav from './BottomNav';
 import OfflineNotice from './OfflineNotice';
 import StagingBanner from './StagingBanner';
-import PrivacyConsent from './PrivacyConsent';
 import UpdatePrompt from './UpdatePrompt';
 import { useServicePanelPinned } from './float-panel';
 
@@ -31,6 +29,9 @@ const ChangePasswordModal = withAntd(() => import('./ChangePasswordModal'));
 // Their code loads only where they show: WeChat/QQ, and the account menu's 安装应用.
 const InAppBanner = lazyPage(() => import('./InAppBanner'));
 const InstallSheet = lazyPage(() => import('./InstallSheet'));
+// Signed-in only, so a visitor's /login does not load them (the bottom bar's icons weigh 1.5 KB gzipped).
+const BottomNav = lazyPage(() => import('./BottomNav'));
+const PrivacyConsent = lazyPage(() => import('./PrivacyConsent'));
 
 type ModalName = UiEventName;
 
@@ -94,9 +95,17 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <InstallSheet onClose={close} />
         </Suspense>
       )}
-      {withBottomNav && <BottomNav />}
+      {withBottomNav && (
+        <Suspense fallback={null}>
+          <BottomNav />
+        </Suspense>
+      )}
       <UpdatePrompt />
-      {isLogin && <PrivacyConsent />}
+      {isLogin && (
+        <Suspense fallback={null}>
+          <PrivacyConsent />
+        </Suspense>
+      )}
     </div>
   );
 }
