@@ -52,6 +52,17 @@ describe('app routes and guard', () => {
     expect(screen.getByTestId('masked-phone').textContent).toBe('138****8000');
   });
 
+  it('asks staff who have not agreed to the privacy policy in the console too', { timeout: 30_000 }, async () => {
+    const staff = { ...user, consoleRole: 'operator' as const, privacyVersion: null };
+    logIn(staff, 't');
+    stubFetch(({ url }) => {
+      if (url.startsWith('/api/user/user-data')) return { body: { success: true, data: staff } };
+      return { status: 404, body: { success: false, message: 'not stubbed' } };
+    });
+    open('/admin');
+    expect(await screen.findByRole('region', { name: '隐私政策已更新' }, { timeout: 15_000 })).toBeTruthy();
+  });
+
   it('sends a visitor from a private page to /login and back there after login', async () => {
     api();
     open('/plan/list?status=running');

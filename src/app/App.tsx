@@ -12,7 +12,7 @@ import { rememberRedirect, useCurrentUser, useIsLogin } from '@/lib/session';
 import { decideGuard, isConsolePath } from './guard';
 import PageLoading from './PageLoading';
 import { useNavigationEffects } from './navigation';
-import AppLayout from './layout/AppLayout';
+import AppLayout, { PrivacyConsent } from './layout/AppLayout';
 import StagingBanner from './layout/StagingBanner';
 import AfterPage from './layout/AfterPage';
 import AppRoutes, { AdminConsole } from './routes';
@@ -55,6 +55,8 @@ function Shell() {
             <AdminConsole />
           </Suspense>
         </ErrorBoundary>
+        {/* staff agree to the policy too (an account made in the console agrees at its first sign-in) */}
+        {isLogin && <PrivacyConsent />}
       </>
     );
   }

@@ -2,7 +2,8 @@
  * Lazy pages and app parts, built on `lazyPart` (src/lib/lazy-part: offline-safe, one reload for a
  * chunk a deploy removed), with their i18n catalogue and antd's provider.
  */
-import type { ComponentType } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
+import { useLocation } from 'wouter';
 import { loadNamespaces } from '@/lib/i18n';
 import { antdProvided } from '@/components/lazy-antd';
 import { lazyPart } from '@/lib/lazy-part';
@@ -54,4 +55,41 @@ export function preloadDataOnce(name: string, load: () => Promise<unknown>) {
   if (preloaded.has(name)) return;
   preloaded.add(name);
   load().catch(() => undefined);
+}
+
+/**
+ * `optionalPart(factory)`: a part of the layout the page works without (the bottom bar, the consent
+ * panel), loaded as its own chunk. It shows once its code is there and nothing until then; a load
+ * that fails is tried again at the next navigation. It never reloads the page and never takes the
+ * page down with it, as a page's own missing chunk does (`lazyPage`).
+ */
+export function optionalPart<P extends object>(factory: () => Promise<{ default: ComponentType<P> }>) {
+  let Loaded: ComponentType<P> | null = null;
+  let loading: Promise<void> | null = null;
+  return function OptionalPart(props: P) {
+    const [location] = useLocation();
+    const [, setLoaded] = useState(false);
+    useEffect(() => {
+      if (Loaded) return;
+      let mounted = true;
+      loading ??= factory().then(
+        (module) => {
+          Loaded = module.default;
+          loading = null;
+        },
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      );
+      loading.then(
+        () => mounted && setLoaded(true),
+        () => undefined, // shown after a later navigation, when its load is tried again
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [location]);
+    return Loaded ? createElement(Loaded, props) : null;
+  };
 }

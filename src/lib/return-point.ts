@@ -19,7 +19,11 @@ const isAppPath = (path: unknown): path is string => typeof path === 'string' &&
 
 export function setReturnPoint(point: ReturnPoint): void {
   if (!isAppPath(point.path)) return;
-  drafts.set(KEY, JSON.stringify(point));
+  try {
+    drafts.set(KEY, JSON.stringify(point));
+  } catch {
+    /* storage full or refused: the way to the top-up still opens, only without the way back */
+  }
 }
 
 export function readReturnPoint(): ReturnPoint | null {

@@ -1,7 +1,7 @@
 /**
  * The drain's idle-connection sweep, against a real socket: a process starved of CPU while a
  * client's next request sits unread on a kept-alive connection must answer it, not take the
- * connection for an unused one and reset it.
+ * connection for an unused one and reset it. And the stop as a whole stays within grace + timeout.
  */
 import net from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -77,4 +77,37 @@ it('a request that arrives on an idle kept-alive connection while the process is
   client.socket.end();
   await Promise.all([client.closed, other.closed]);
   expect(await exited).toBe(0);
+});
+
+it('a periodic job run still going when the time is up does not hold the stop: the database closes, exit 1', async () => {
+  app = Fastify();
+  app.decorate('lifecycle', { draining: false });
+  let finishRun = () => {};
+  const runInFlight = new Promise<void>((resolve) => (finishRun = resolve));
+  app.addHook('onClose', async () => runInFlight); // a job's stop() awaits its run in flight
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  let databaseClosedAt = 0;
+  const before = process.listeners('SIGTERM');
+  const exited = new Promise<number>((resolve) =>
+    drainOnSignals(app!, {
+      graceMs: 0,
+      timeoutMs: 400,
+      closeDatabase: async () => {
+        databaseClosedAt = Date.now();
+      },
+      exit: resolve,
+    }),
+  );
+  addedListeners = process.listeners('SIGTERM').filter((l) => !before.includes(l)) as typeof addedListeners;
+
+  const signalledAt = Date.now();
+  process.emit('SIGTERM', 'SIGTERM');
+  try {
+    expect(await exited).toBe(1);
+    expect(databaseClosedAt).toBeGreaterThan(0);
+    // within grace + timeout (and the sweep's tick), not held until the run ends
+    expect(databaseClosedAt - signalledAt).toBeLessThan(400 + 500);
+  } finally {
+    finishRun(); // lets afterEach's close() finish
+  }
 });

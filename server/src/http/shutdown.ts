@@ -107,10 +107,20 @@ export function drainOnSignals(app: FastifyInstance, opts: ShutdownOptions): voi
     if (opts.graceMs === 0) stopListening();
     app.lifecycle.draining = true;
     app.log.info({ signal, graceMs: opts.graceMs, timeoutMs: opts.timeoutMs }, 'draining');
+    // Closing (the onClose hooks: a periodic job's run in flight is awaited) gets what is left of
+    // grace + timeout, so the stop stays within what the supervisor allows (compose: 20 s).
+    const closeBy = Date.now() + opts.graceMs + opts.timeoutMs;
     void (async () => {
       let code = (await drain(opts.graceMs > 0)) ? 0 : 1;
       try {
-        await app.close(); // onClose hooks; the server has stopped already
+        const closed = await Promise.race([
+          app.close().then(() => true), // onClose hooks; the server has stopped already
+          sleep(Math.max(0, closeBy - Date.now())).then(() => false),
+        ]);
+        if (!closed) {
+          app.log.error('work still running after SHUTDOWN_GRACE_MS + SHUTDOWN_TIMEOUT_MS: stopping without it');
+          code = 1;
+        }
         await opts.closeDatabase();
       } catch (err) {
         app.log.error({ err }, 'closing the server or the database failed');

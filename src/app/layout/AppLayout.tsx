@@ -12,7 +12,7 @@ import { onUiEvent, type UiEventName } from '@/lib/ui-events';
 import { useIsLogin } from '@/lib/session';
 import { useClientValue } from '@/lib/client-value';
 import { inAppBrowser } from '@/lib/in-app-browser';
-import { lazyPage, withAntd } from '../lazy';
+import { lazyPage, optionalPart, withAntd } from '../lazy';
 import AfterPage from './AfterPage';
 import AnnouncementBanner from './AnnouncementBanner';
 import TopBar from './TopBar';
@@ -30,8 +30,9 @@ const ChangePasswordModal = withAntd(() => import('./ChangePasswordModal'));
 const InAppBanner = lazyPage(() => import('./InAppBanner'));
 const InstallSheet = lazyPage(() => import('./InstallSheet'));
 // Signed-in only, so a visitor's /login does not load them (the bottom bar's icons weigh 1.5 KB gzipped).
-const BottomNav = lazyPage(() => import('./BottomNav'));
-const PrivacyConsent = lazyPage(() => import('./PrivacyConsent'));
+const BottomNav = optionalPart(() => import('./BottomNav'));
+/** The privacy consent panel, on every signed-in page: the layout's and the console's. */
+export const PrivacyConsent = optionalPart(() => import('./PrivacyConsent'));
 
 type ModalName = UiEventName;
 
@@ -95,17 +96,9 @@ export default function AppLayout({ children }: { children: ReactNode }) {
           <InstallSheet onClose={close} />
         </Suspense>
       )}
-      {withBottomNav && (
-        <Suspense fallback={null}>
-          <BottomNav />
-        </Suspense>
-      )}
+      {withBottomNav && <BottomNav />}
       <UpdatePrompt />
-      {isLogin && (
-        <Suspense fallback={null}>
-          <PrivacyConsent />
-        </Suspense>
-      )}
+      {isLogin && <PrivacyConsent />}
     </div>
   );
 }

@@ -85,6 +85,9 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
   const [submitted, setSubmitted] = useState(false);
   const [attempts, setAttempts] = useState(0);
   const [confirming, setConfirming] = useState(false);
+  // What the confirmation shows, taken when it opens: the form starts afresh after a publish while
+  // the dialog is still closing, and the charged plan's figures must stay on it until it is gone.
+  const [confirmed, setConfirmed] = useState<{ form: FlowFormState; quote: PlanQuote } | null>(null);
   const [publishing, runPublish] = useSingleFlight();
   const [savingTemplate, setSavingTemplate] = useState(false);
   const formRef = useRef<HTMLDivElement>(null);
@@ -159,7 +162,11 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
   }
 
   const templateValid = () => Object.keys(validateFlowForm(form, config, { requireStartDate: false, timeZone })).length === 0;
-  const tryPublish = () => attempt(valid && !short, () => setConfirming(true));
+  const tryPublish = () =>
+    attempt(valid && !short, () => {
+      setConfirmed({ form, quote });
+      setConfirming(true);
+    });
   const topUpLink = (
     <PlainButton variant="link" className="flow-topup" onClick={goTopUp} data-testid="go-top-up">
       {t('summary.topUp')}
@@ -229,17 +236,19 @@ export default function PlanPublisher({ flowType, platform }: PlanPublisherProps
         onCancel={() => setConfirming(false)}
         destroyOnHidden
       >
-        <p data-testid="publish-confirm-text">
-          {t('publish.confirmText', {
-            platform: platformNames[flowType],
-            service: config?.name ?? '',
-            schedule: scheduleText(form, quote),
-            date: form.startDate,
-            original: formatPoints(quote.cost.original),
-            saving: formatPoints(quote.cost.saving),
-            total: formatPoints(total),
-          })}
-        </p>
+        {confirmed && (
+          <p data-testid="publish-confirm-text">
+            {t('publish.confirmText', {
+              platform: platformNames[flowType],
+              service: configs.find((c) => c.id === confirmed.form.configId)?.name ?? '',
+              schedule: scheduleText(confirmed.form, confirmed.quote),
+              date: confirmed.form.startDate,
+              original: formatPoints(confirmed.quote.cost.original),
+              saving: formatPoints(confirmed.quote.cost.saving),
+              total: formatPoints(confirmed.quote.cost.paid),
+            })}
+          </p>
+        )}
       </Modal>
 
       {config && (
