@@ -13,6 +13,8 @@ import { packageValues } from '../membership';
 import Checkout from './Checkout';
 import ReturnToForm from './ReturnToForm';
 
+const IDEOGRAPHIC_SPACE = '\u3000';
+
 export default function IntegralPanel() {
   const { t } = useTranslation('recharge');
   const { user } = useCurrentUser();
@@ -31,13 +33,15 @@ export default function IntegralPanel() {
       <h2 className="section-title">{t('integral.packages')}</h2>
       {goods && goods.length === 0 && <p className="plain-empty">{t('integral.empty')}</p>}
       <div className="recharge-packages" role="radiogroup" aria-label={t('integral.packages')} aria-busy={isLoading || undefined}>
-        {/* Stand-ins of the usual four packages, the same size, so the checkout below stays put. */}
+        {/* Stand-ins of the usual four packages, the same size, so the checkout below stays put. A line's
+            height comes from its font: the lines that hold Chinese text (points, rate) are drawn in the
+            CJK font, taller than a Latin blank, so their blanks are ideographic spaces; the price is Latin. */}
         {isLoading &&
           [0, 1, 2, 3].map((n) => (
             <span key={n} className="recharge-package recharge-package-placeholder" aria-hidden="true">
-              <span className="recharge-package-points">&nbsp;</span>
+              <span className="recharge-package-points">{IDEOGRAPHIC_SPACE}</span>
               <span className="recharge-price">&nbsp;</span>
-              <span className="recharge-hint">&nbsp;</span>
+              <span className="recharge-hint">{IDEOGRAPHIC_SPACE}</span>
             </span>
           ))}
         {goods?.map((g, index) => (
