@@ -447,7 +447,7 @@ export async function adminRoutes(app: FastifyInstance, { payments, itemProvider
     await app.requireUser(request);
     const role = currentUser(request).role;
     if (roleAllows(role, route.role)) return;
-    if (!role) throw forbidden('没有运营后台权限');
+    if (!role) throw forbidden(API_MESSAGES.console.noConsole);
     // Staff beyond their role (an operator on an admin-only route): refused and audited.
     const refusal = new ConsoleRefusal(API_MESSAGES.console.adminOnly, `${route.method} ${route.url}`, `route:${route.url}`);
     await recordRefusal(app.ctx, actorOf(request), refusal);
