@@ -3,7 +3,7 @@
  * build/vite-prerender-plugin.ts): the page holds no module script or preload of its own; the JSON
  * block #app-start names the entry and its modules, for the shell (index.html) the start map of the
  * signed-in pages (src/app/route-starts.ts with its module paths turned into the built files and
- * each API call marked with or without the token), and for a prerendered page `afterPaint`.
+ * each API call marked with or without the token), and `afterPaint` on every page.
  */
 import { join } from 'node:path';
 import type { OutputBundle, OutputChunk } from 'rolldown';

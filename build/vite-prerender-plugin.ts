@@ -113,10 +113,11 @@ export function prerenderPublicPages({ entry, pageModules }: Options): Plugin {
             this.emitFile({ type: 'asset', fileName, source: page });
           }
           // The SPA shell of every other route paints the banner too, where the layout puts it; the
-          // app's first render replaces it (src/main.tsx). Its scripts are not needed for that paint either.
+          // app's first render replaces it (src/main.tsx). Its scripts are not needed for that paint
+          // either, and so are asked for after it (a signed-in route's data before it: src/app-start.js).
           const appShell = `<div id="root"><div class="app" ${APP_SHELL_ATTRIBUTE}>${ANNOUNCEMENT_BANNER_INCLUDE}</div></div>`;
           const routes = routeStartMap(bundle, config.root, config.base, shellFiles);
-          const shellStart = appStartTags({ entry: entryUrl, preload: shellPreload, routes });
+          const shellStart = appStartTags({ entry: entryUrl, preload: shellPreload, afterPaint: true, routes });
           shellAsset.source = withoutScripts
             .replace('</head>', () => `  ${shellStart}\n  </head>`)
             .replace('<div id="root"></div>', () => appShell);

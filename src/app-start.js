@@ -4,14 +4,15 @@
  * starts the app: the page holds no module script of its own, only the JSON block #app-start that
  * the build writes (build/app-start.ts):
  *   { entry, preload: [module URLs], afterPaint?: true, routes?: [{ path, js, css, ns, api: [{ url, token }] }] }
- * - A prerendered public page (afterPaint) paints its form from the HTML alone: the entry and its
- *   modules are asked for once the browser has shown that paint, so they never compete with it
- *   (Lighthouse counts every request finished before the largest paint as needed by it).
- * - The shell of every other route (routes): a signed-in visit asks at once, beside the entry, for
- *   everything its page needs first: the page's chunks and styles, its catalogue files and its first
- *   API answers, instead of the chain entry -> page chunk -> catalogue -> API. The requests are kept
- *   in window.__appEarly by URL; the app's API client and catalogue loader take them over
- *   (src/lib/early-requests.ts). The session keys are those of src/lib/session-store.ts.
+ * - Every page (afterPaint) paints from the HTML alone first: a prerendered public page its form, the
+ *   shell of every other route the layout's banner. The entry and its modules are asked for once the
+ *   browser has shown that paint, so they never compete with it (Lighthouse counts every request
+ *   finished before the largest paint as needed by it, and a module compiled before it delays it).
+ * - The shell (routes): a signed-in visit asks at once for its page's first data, its catalogue
+ *   files and its first API answers (small, and what the page waits for longest), and with the entry
+ *   for the page's chunks and styles, instead of the chain entry -> page chunk -> catalogue -> API.
+ *   The data requests are kept in window.__appEarly by URL; the app's API client and catalogue loader
+ *   take them over (src/lib/early-requests.ts). The session keys are those of src/lib/session-store.ts.
  */
 (function () {
   var block = document.getElementById('app-start');
@@ -19,6 +20,8 @@
   var start = JSON.parse(block.textContent);
   var head = document.head;
   var started = false;
+  // The signed-in route's chunks and styles, asked for with the entry.
+  var routeFiles = null;
 
   function link(rel, href, as) {
     var element = document.createElement('link');
@@ -35,6 +38,10 @@
     if (started) return;
     started = true;
     modules(start.preload);
+    if (routeFiles) {
+      modules(routeFiles.js);
+      for (var c = 0; c < routeFiles.css.length; c++) link('preload', routeFiles.css[c], 'style');
+    }
     var script = document.createElement('script');
     script.type = 'module';
     script.crossOrigin = '';
@@ -65,8 +72,7 @@
     for (var i = 0; i < start.routes.length && !route; i++) if (matches(start.routes[i].path, path)) route = start.routes[i];
     if (!route || typeof window.fetch !== 'function') return;
     var early = (window.__appEarly = {});
-    modules(route.js);
-    for (var c = 0; c < route.css.length; c++) link('preload', route.css[c], 'style');
+    routeFiles = route;
     var catalogue = document.getElementById('i18n-catalogue');
     var urls = catalogue ? JSON.parse(catalogue.textContent).urls : {};
     for (var n = 0; n < route.ns.length; n++) {

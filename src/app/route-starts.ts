@@ -1,10 +1,11 @@
 /**
  * What each signed-in page needs before it can show anything: its lazy page modules (their chunks and
  * everything those import), its catalogue namespaces and its first API calls. The build turns this
- * into the shell's start map (build/vite-app-start-plugin.ts: module paths become the built files),
- * and the shell's inline start script (src/app-start.js) asks for all of it at once, in parallel with
- * the entry, before any of the app's code has arrived: the page no longer waits on the chain
- * document -> entry -> shared chunks -> page chunk -> catalogue -> API.
+ * into the shell's start map (build/app-start.ts: module paths become the built files), and the
+ * shell's inline start script (src/app-start.js) asks for the data (catalogue, API) at once and for
+ * the modules with the entry once the shell has painted, before any of the app's code has arrived:
+ * the page no longer waits on the chain document -> entry -> shared chunks -> page chunk ->
+ * catalogue -> API.
  * The app then takes those requests over (src/lib/early-requests.ts): `startRoute` (./routes.tsx)
  * asks for the same URLs, which route-starts.test.ts holds to this list.
  * Plain data with the route contract's paths only: the build reads it too.

@@ -68,7 +68,16 @@ export default function TemplateTab() {
     { kind: 'delete', label: t('action.delete'), danger: true },
   ];
   const columns: TableColumnsType<TemplateRow> = [
-    { title: t('template.name'), dataIndex: 'name', render: (name: string) => <strong>{name}</strong> },
+    {
+      title: t('template.name'),
+      dataIndex: 'name',
+      // At most two lines, like the item's title: the whole name is in the details and the edit dialog.
+      render: (name: string) => (
+        <strong className="plan-cell-title" title={name}>
+          {name}
+        </strong>
+      ),
+    },
     { title: t('field.platform'), key: 'platform', render: (_, r) => platformNames[r.form.flowType] },
     {
       title: t('field.item'),

@@ -27,7 +27,7 @@ export default function InviteCard({ inviteCode }: { inviteCode: string | undefi
   return (
     <div className="invite-card" data-testid="invite-card">
       <div className="invite-card-main">
-        <p>{t('invite.text')}</p>
+        <p className="invite-card-hint">{t('invite.text')}</p>
         {/* A read-only field and its button joined as antd's Space.Compact joins them, in plain markup: antd's
             Input brings all its variants' code (search, password, OTP) to a page where nothing is typed. */}
         <div className="joined-field invite-link-row">
