@@ -145,19 +145,15 @@ const TAPS = [
   ],
   ['plan tab 进行中', '/plan/list', (p) => p.getByRole('tab', { name: /进行中/ }).tap(), () => undefined, null],
   ['plan tab 全部', null, (p) => p.getByRole('tab', { name: /全部/ }).first().tap(), () => undefined, null],
-  [
-    'plan detail',
-    '/plan/list',
-    (p) => p.getByTestId('plan-list').getByRole('button', { name: '详情' }).first().tap(),
-    (p) => p.getByTestId('plan-details').waitFor(),
-    (p) => closeDialog(p, '计划详情'),
-  ],
+  // On a phone a plan's row opens its details, whose foot carries the plan's actions.
+  ['plan detail', '/plan/list', (p) => p.getByTestId('plan-row').first().tap(), (p) => p.getByTestId('plan-details').waitFor(), null],
   [
     'plan 时间分布',
-    '/plan/list',
-    (p) => p.getByTestId('plan-list').getByRole('button', { name: '时间分布' }).first().tap(),
-    (p) => p.getByTestId('time-distribution').waitFor(),
-    (p) => closeDialog(p, '时间分布'),
+    null,
+    (p) => p.getByTestId('plan-details-actions').getByRole('button', { name: '时间分布' }).tap(),
+    // the details' own time distribution brought into view: its heading takes the focus
+    (p) => p.locator('[data-testid="plan-details"] h3:focus').waitFor(),
+    null,
   ],
   [
     'plan tab 计划模板',
@@ -165,6 +161,35 @@ const TAPS = [
     (p) => p.getByRole('tab', { name: '计划模板' }).tap(),
     (p) => p.getByTestId('template-list').waitFor(),
     null,
+  ],
+  // A template's actions, from the first card of the list.
+  [
+    'template 发布',
+    '/plan/template',
+    (p) => p.getByTestId('template-list').getByRole('button', { name: '发布', exact: true }).first().tap(),
+    (p) => dialog(p, '发布模板').waitFor(),
+    (p) => closeDialog(p, '发布模板'),
+  ],
+  [
+    'template 编辑',
+    '/plan/template',
+    (p) => p.getByTestId('template-list').getByRole('button', { name: '编辑', exact: true }).first().tap(),
+    (p) => dialog(p, '编辑模板').waitFor(),
+    (p) => closeDialog(p, '编辑模板'),
+  ],
+  [
+    'template 详情',
+    '/plan/template',
+    (p) => p.getByTestId('template-list').getByRole('button', { name: '详情', exact: true }).first().tap(),
+    (p) => dialog(p, '模板详情').waitFor(),
+    (p) => closeDialog(p, '模板详情'),
+  ],
+  [
+    'template 时间分布',
+    '/plan/template',
+    (p) => p.getByTestId('template-list').getByRole('button', { name: '时间分布', exact: true }).first().tap(),
+    (p) => dialog(p, '时间分布').waitFor(),
+    (p) => closeDialog(p, '时间分布'),
   ],
   ['plan tab 计划列表', null, (p) => p.getByRole('tab', { name: '计划列表' }).tap(), (p) => p.getByTestId('plan-list').waitFor(), null],
   [
@@ -174,6 +199,11 @@ const TAPS = [
     (p) => p.getByTestId('avatar-grid').waitFor(),
     (p) => closeDialog(p, '头像'),
   ],
+  // The phone's bottom navigation: each tap changes the page.
+  ['bottom nav 计划', '/', (p) => p.getByTestId('bottom-nav-plans').tap(), (p) => p.getByTestId('plan-list').waitFor(), null],
+  ['bottom nav 发布', null, (p) => p.getByTestId('bottom-nav-publish').tap(), (p) => p.getByTestId('platform-switch').waitFor(), null],
+  ['bottom nav 我的', null, (p) => p.getByTestId('bottom-nav-mine').tap(), (p) => p.getByTestId('invite-card').waitFor(), null],
+  ['bottom nav 首页', null, (p) => p.getByTestId('bottom-nav-home').tap(), (p) => p.waitForURL((url) => url.pathname === '/'), null],
   [
     'user centre 修改密码',
     '/user/center',

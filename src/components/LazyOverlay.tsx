@@ -21,7 +21,14 @@ import {
 import type { DrawerProps, ModalProps, PopconfirmProps } from 'antd';
 import { lazyPart } from '@/lib/lazy-part';
 
-const load = () => import('./AntdOverlays');
+type Overlays = typeof import('./AntdOverlays');
+/** The overlays' module once it has arrived (any overlay's first opening loads it for all). */
+let loaded: Overlays | undefined;
+const load = () =>
+  import('./AntdOverlays').then((module) => {
+    loaded = module;
+    return module;
+  });
 const AntdModal = lazyPart(() => load().then((m) => ({ default: m.Modal as ComponentType<ModalProps> })));
 const AntdDrawer = lazyPart(() => load().then((m) => ({ default: m.Drawer as ComponentType<DrawerProps> })));
 const AntdPopconfirm = lazyPart(() => load().then((m) => ({ default: m.Popconfirm as ComponentType<PopconfirmProps> })));
@@ -38,10 +45,20 @@ function useOpenedOnce(open: boolean | undefined): boolean {
  * change at once, and the overlay (antd's tree and styles: 100 ms and more on a phone's CPU the
  * first time) renders right after, in a transition React slices, not inside the tap.
  */
-function openedLazily<P extends { open?: boolean }>(Part: ComponentType<P>) {
+function openedLazily<P extends { open?: boolean }>(Part: ComponentType<P>, pick: (overlays: Overlays) => ComponentType<P>) {
   return function Overlay(props: P) {
     const open = useDeferredValue(Boolean(props.open));
-    if (!useOpenedOnce(open)) return null;
+    const opened = useOpenedOnce(open);
+    // Decided once, at the first opening: when another overlay has loaded the module, the part renders
+    // directly. Its lazy wrapper would suspend once even then, and React holds the reveal that follows
+    // a fallback by 300 ms: a dialog opened from a drawer took half a second to show.
+    const [direct, setDirect] = useState<{ Part: ComponentType<P> | null } | null>(null);
+    if (!opened) return null;
+    if (!direct) {
+      setDirect({ Part: loaded ? pick(loaded) : null });
+      return null;
+    }
+    if (direct.Part) return <direct.Part {...props} open={open} />;
     return (
       <Suspense fallback={null}>
         <Part {...props} open={open} />
@@ -50,8 +67,8 @@ function openedLazily<P extends { open?: boolean }>(Part: ComponentType<P>) {
   };
 }
 
-export const Modal = openedLazily<ModalProps>(AntdModal);
-export const Drawer = openedLazily<DrawerProps>(AntdDrawer);
+export const Modal = openedLazily<ModalProps>(AntdModal, (overlays) => overlays.Modal as ComponentType<ModalProps>);
+export const Drawer = openedLazily<DrawerProps>(AntdDrawer, (overlays) => overlays.Drawer as ComponentType<DrawerProps>);
 
 type Handler = (event: SyntheticEvent) => void;
 type TriggerProps = {

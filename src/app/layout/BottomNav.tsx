@@ -10,6 +10,7 @@ import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import SvgIcon from '@/components/SvgIcon';
+import { useNavigateAfterPaint } from '@/lib/after-paint';
 
 const ITEMS = [
   { href: '/', key: 'home', icon: HomeOutlined, active: (path: string) => path === '/' },
@@ -26,17 +27,24 @@ const ITEMS = [
 export default function BottomNav() {
   const { t } = useTranslation('layout');
   const [location] = useLocation();
+  // The tapped item shows at once; the page changes once that has painted (a route change renders
+  // the whole layout and the new page in one blocking render).
+  const [chosen, choose] = useNavigateAfterPaint((href: string) => href);
   const labels = { home: t('bottomNav.home'), publish: t('bottomNav.publish'), plans: t('bottomNav.plans'), mine: t('bottomNav.mine') };
   return (
     <nav className="bottom-nav" aria-label={t('bottomNav.label')} data-testid="bottom-nav">
       {ITEMS.map(({ href, key, icon, active }) => {
-        const current = active(location);
+        const current = chosen === null ? active(location) : chosen === href;
         return (
           <Link
             key={key}
             href={href}
             className={current ? 'bottom-nav-item active' : 'bottom-nav-item'}
             aria-current={current ? 'page' : undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              choose(href);
+            }}
             data-testid={`bottom-nav-${key}`}
           >
             <SvgIcon icon={icon} />

@@ -5,10 +5,11 @@
  */
 import * as routes from '@common/routes';
 import { useState } from 'react';
-import { Empty, Modal, Radio, Spin } from 'antd';
+import { Empty, Modal, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import useSWR from 'swr';
 import type { PlanCondition, PlanConfig } from '@common/api-types';
+import RadioGroup from '@/components/RadioGroup';
 import { apiGet } from '@/lib/api';
 import { formatPoints } from '@/lib/format';
 
@@ -43,12 +44,15 @@ function PriceTable({ open }: { open: boolean }) {
       {isLoading && <Spin />}
       {!isLoading && platforms.length === 0 && <Empty />}
       {platforms.length > 0 && (
-        <Radio.Group
+        // The plain switch: the tapped platform shows at once, its table renders after in a transition.
+        <RadioGroup
           optionType="button"
           buttonStyle="solid"
           value={current?.flowType}
-          onChange={(event) => setSelected(event.target.value as string)}
+          onChange={setSelected}
           options={platforms.map((p) => ({ label: p.generalType, value: p.flowType }))}
+          aria-label={t('price.platform')}
+          data-testid="price-platforms"
         />
       )}
       {current && (

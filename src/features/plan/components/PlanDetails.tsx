@@ -22,9 +22,11 @@ export interface PlanDetailsProps {
   plan?: PlanRow;
   schedule?: ScheduleView;
   ledger?: LedgerRow[];
+  /** The id of the 时间分布 heading, for the details' own 时间分布 action to bring it into view. */
+  timeHeadingId?: string;
 }
 
-export default function PlanDetails({ form, serviceName, options, plan, schedule, ledger }: PlanDetailsProps) {
+export default function PlanDetails({ form, serviceName, options, plan, schedule, ledger, timeHeadingId }: PlanDetailsProps) {
   const { t } = useTranslation('plan');
   const platformNames = useFlowTypeNames();
   const phone = useIsPhone();
@@ -112,7 +114,9 @@ export default function PlanDetails({ form, serviceName, options, plan, schedule
   return (
     <div className="plan-details" data-testid="plan-details">
       <Descriptions size="small" column={{ xs: 1, sm: 2 }} bordered items={items} />
-      <h3 className="plan-details-title">{t('timeDist.title')}</h3>
+      <h3 className="plan-details-title" id={timeHeadingId} tabIndex={timeHeadingId ? -1 : undefined}>
+        {t('timeDist.title')}
+      </h3>
       <TimeDistribution
         distribution={schedule?.distribution ?? form.distribution}
         dispatchedByHour={schedule && schedule.currentDay !== null ? schedule.dispatchedTodayByHour : undefined}

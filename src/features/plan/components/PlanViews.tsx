@@ -1,5 +1,5 @@
 /** One plan's details and time distribution, read from plan detail while either view is open. */
-import { Suspense } from 'react';
+import { Suspense, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lazyPart } from '@/lib/lazy-part';
 import PlainSkeleton from '@/components/PlainSkeleton';
@@ -24,6 +24,14 @@ export default function PlanViews({ view, onClose, actions }: PlanViewsProps) {
   const { t } = useTranslation('plan');
   const { data: detail } = usePlanDetail(view?.id ?? null);
   const plan = detail?.plan;
+  // 时间分布 at the details' foot brings the details' own time distribution into view (the same
+  // figure, today's hours included): no dialog over a full-screen drawer, the answer within a frame.
+  const timeHeadingId = useId();
+  const showTime = () => {
+    const heading = document.getElementById(timeHeadingId);
+    heading?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    heading?.focus({ preventScroll: true });
+  };
   const act = (run: (p: NonNullable<typeof plan>) => void) => () => {
     if (!plan) return;
     onClose();
@@ -32,7 +40,7 @@ export default function PlanViews({ view, onClose, actions }: PlanViewsProps) {
   const footer =
     actions && plan ? (
       <div className="plan-details-actions" data-testid="plan-details-actions">
-        <PlainButton onClick={() => plan && actions.time(plan)}>{t('action.time')}</PlainButton>
+        <PlainButton onClick={showTime}>{t('action.time')}</PlainButton>
         <PlainButton onClick={act(actions.toTemplate)}>{t('action.toTemplate')}</PlainButton>
         {canStop(plan) && (
           <PlainButton danger onClick={act(actions.stop)}>
@@ -58,6 +66,7 @@ export default function PlanViews({ view, onClose, actions }: PlanViewsProps) {
               plan={detail.plan}
               schedule={detail.schedule}
               ledger={detail.ledger}
+              timeHeadingId={timeHeadingId}
             />
           </Suspense>
         ) : (

@@ -2,7 +2,7 @@
  * /plan/template: the user's templates with details, time distribution, publish, edit and delete;
  * each dialog is its own piece. Days and hours count in the business time zone of the plan configs.
  */
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import type { TableColumnsType } from 'antd';
 import { Modal } from '@/components/LazyOverlay';
@@ -44,6 +44,8 @@ export default function TemplateTab() {
   const platformNames = useFlowTypeNames();
   const { busy, run } = useRunAction();
   const close = () => setDialog(null);
+  // In a transition: the list re-renders after the tap has painted, the dialog or drawer then opens.
+  const open = (kind: DialogKind, template: TemplateRow) => startTransition(() => setDialog({ kind, template }));
   const [, navigate] = useLocation();
   // Back from 去充值 in a template's publish dialog (?publish=id): that dialog opens again (set while
   // rendering, once the list is there), then the address drops the parameter.
@@ -104,7 +106,7 @@ export default function TemplateTab() {
       render: (_, r) => (
         <span className="plan-actions">
           {actions.map(({ kind, label, danger }) => (
-            <PlainButton key={kind} variant="link" size="small" danger={danger} onClick={() => setDialog({ kind, template: r })}>
+            <PlainButton key={kind} variant="link" size="small" danger={danger} onClick={() => open(kind, r)}>
               {label}
             </PlainButton>
           ))}
