@@ -231,7 +231,12 @@ export async function listPlans(
       );
       const fromOldest = Math.max(0, known - offset - q.pageSize);
       rows = (await page.execute({ ...binder.values, limit: Math.min(q.pageSize, known - offset), fromOldest })).reverse();
-      return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total: rows[0]?.total ?? known, page: q.page, pageSize: q.pageSize };
+      return {
+        list: rows.map((r) => toPlanRow(r.plan, now, timeZone)),
+        total: rows[0]?.total ?? known,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
     }
   }
   const name = `plan_page:${binder.names()}${q.status ? `:${q.status}` : ''}${kept ? ':kept' : ''}`;
