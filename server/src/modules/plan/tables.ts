@@ -68,6 +68,13 @@ export const plans = pgTable(
     index('plans_user_schedule_idx')
       .on(t.userId, t.startAt, t.endAt, t.stoppedAt, t.flowType)
       .where(sql`${t.deletedAt} is null`),
+    /**
+     * The plans not ended yet (running, today's dispatched), from the index alone: by end first, a
+     * seller's 20 000 plans are a range of a few hundred keys, not all of them with start_at <= now.
+     */
+    index('plans_user_end_idx')
+      .on(t.userId, t.endAt, t.startAt, t.stoppedAt, t.flowType)
+      .where(sql`${t.deletedAt} is null`),
     check('plans_total_cost', sql`${t.totalCost} >= 0`),
     check('plans_item_price_check', sql`${t.itemPrice} IS NULL OR ${t.itemPrice} >= 0`),
     check('plans_first_day_from_hour', sql`${t.firstDayFromHour} between 0 and 24`),
