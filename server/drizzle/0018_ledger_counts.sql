@@ -6,7 +6,6 @@ CREATE TABLE "points_ledger_counts" (
 	"user_id" integer PRIMARY KEY NOT NULL,
 	"rows" integer NOT NULL
 );--> statement-breakpoint
-INSERT INTO "points_ledger_counts" ("user_id", "rows") SELECT "user_id", count(*)::int FROM "points_ledger" GROUP BY "user_id";--> statement-breakpoint
 CREATE FUNCTION "points_ledger_count_rows"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -30,4 +29,7 @@ CREATE TRIGGER "points_ledger_count_insert" AFTER INSERT ON "points_ledger" REFE
 CREATE TRIGGER "points_ledger_count_delete" AFTER DELETE ON "points_ledger" REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "points_ledger_count_rows"();--> statement-breakpoint
 CREATE TRIGGER "points_ledger_count_update" AFTER UPDATE ON "points_ledger" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "points_ledger_count_rows"();
+  FOR EACH STATEMENT EXECUTE FUNCTION "points_ledger_count_rows"();--> statement-breakpoint
+-- Filled after the triggers exist: creating them locks out writers until this migration commits,
+-- so a row written meanwhile is counted once, by its trigger after the commit, never missed.
+INSERT INTO "points_ledger_counts" ("user_id", "rows") SELECT "user_id", count(*)::int FROM "points_ledger" GROUP BY "user_id";

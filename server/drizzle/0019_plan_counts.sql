@@ -8,8 +8,6 @@ CREATE TABLE "plan_counts" (
 	"live" integer NOT NULL,
 	CONSTRAINT "plan_counts_pk" PRIMARY KEY("user_id","flow_type")
 );--> statement-breakpoint
-INSERT INTO "plan_counts" ("user_id", "flow_type", "live")
-  SELECT "user_id", "flow_type", count(*)::int FROM "plans" WHERE "deleted_at" IS NULL GROUP BY "user_id", "flow_type";--> statement-breakpoint
 CREATE FUNCTION "plans_count_live"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   IF TG_OP = 'INSERT' THEN
@@ -36,4 +34,8 @@ CREATE TRIGGER "plans_count_insert" AFTER INSERT ON "plans" REFERENCING NEW TABL
 CREATE TRIGGER "plans_count_delete" AFTER DELETE ON "plans" REFERENCING OLD TABLE AS old_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "plans_count_live"();--> statement-breakpoint
 CREATE TRIGGER "plans_count_update" AFTER UPDATE ON "plans" REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows
-  FOR EACH STATEMENT EXECUTE FUNCTION "plans_count_live"();
+  FOR EACH STATEMENT EXECUTE FUNCTION "plans_count_live"();--> statement-breakpoint
+-- Filled after the triggers exist: creating them locks out writers until this migration commits,
+-- so a row written meanwhile is counted once, by its trigger after the commit, never missed.
+INSERT INTO "plan_counts" ("user_id", "flow_type", "live")
+  SELECT "user_id", "flow_type", count(*)::int FROM "plans" WHERE "deleted_at" IS NULL GROUP BY "user_id", "flow_type";
