@@ -16,7 +16,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/client.ts';
-import { orders, plans, pointsLedger, users } from '../src/tables.ts';
+import { orders, planCounts, plans, pointsLedger, pointsLedgerCounts, users } from '../src/tables.ts';
 import { runCommand } from '../src/ops/commands.ts';
 import { REPORT_LIMIT } from '../src/ops/verify.ts';
 import { DEMO_PHONE } from '../src/seed.ts';
@@ -187,6 +187,32 @@ describe('every finding fires when the data is tampered as it says', () => {
       await undo();
       await run(sql`alter table users add constraint users_integral_non_negative check (integral >= 0)`);
       await run(sql`alter table points_ledger add constraint points_ledger_balance check (balance_after >= 0)`);
+    }
+    await expectClean();
+  });
+
+  it('a ledger row count other than the rows (the ledger list shows it as its total)', async () => {
+    const [kept] = await db().select().from(pointsLedgerCounts).where(eq(pointsLedgerCounts.userId, u.id));
+    // Rows written behind the application's back are counted too: the triggers keep the count.
+    const undo = await book('adjust', null as unknown as string, 1);
+    expect((await db().select().from(pointsLedgerCounts).where(eq(pointsLedgerCounts.userId, u.id)))[0]!.rows).toBe(kept!.rows + 1);
+    await undo();
+    await run(sql`update points_ledger_counts set rows = rows + 2 where user_id = ${u.id}`);
+    try {
+      await expectFinding(`积分明细条数记为 ${kept!.rows + 2}，实有 ${kept!.rows} 条`);
+    } finally {
+      await run(sql`update points_ledger_counts set rows = rows - 2 where user_id = ${u.id}`);
+    }
+    await expectClean();
+  });
+
+  it('a count of live plans other than the plans (the plan list shows it as its total)', async () => {
+    const [kept] = await db().select().from(planCounts).where(eq(planCounts.userId, u.id));
+    await run(sql`update plan_counts set live = live + 1 where user_id = ${u.id} and flow_type = ${kept!.flowType}`);
+    try {
+      await expectFinding(`${kept!.flowType} 平台的计划数记为 ${kept!.live + 1}，实有 ${kept!.live} 个`);
+    } finally {
+      await run(sql`update plan_counts set live = live - 1 where user_id = ${u.id} and flow_type = ${kept!.flowType}`);
     }
     await expectClean();
   });

@@ -10,7 +10,7 @@
  * - `maxPage` (the console's lists): pages past it are refused, and the total is counted only up to
  *   the rows those pages can show (`totalCapped` when there are more), so no call counts a whole table.
  */
-import { count, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Page } from '../../../common/api-types.ts';
 import type { Executor } from './client.ts';
@@ -24,11 +24,43 @@ export interface PagedQuery<T extends PgTable> {
   seek?: [PgColumn, PgColumn];
   /** The last page a caller may ask for; the total is then counted up to maxPage pages. */
   maxPage?: number;
+  /**
+   * The number of rows matching `where` where it is kept (a counter), read instead of counted. With
+   * `seek`, a page past the middle is then found from the other end: walking the index forward
+   * from the oldest row, the last page of a 60 000-row ledger reads its own rows only.
+   */
+  total?: () => Promise<number>;
 }
 
 /** The page's rows from the row at `offset` of the `seek` order on: found through the index alone. */
 function seekCondition(table: PgTable, where: SQL | undefined, [first, second]: [PgColumn, PgColumn], offset: number): SQL {
   return sql`(${first}, ${second}) <= (select ${first}, ${second} from ${table} ${where ? sql`where ${where}` : sql``} order by ${first} desc, ${second} desc offset ${offset} limit 1)`;
+}
+
+/**
+ * The rows at [offset, offset + pageSize) of the `seek` order (both descending) among `total`,
+ * found from the far end: the index walked forward from the oldest row past total - offset -
+ * pageSize keys (an index-only walk), then the page's own rows, answered newest first.
+ */
+async function pageFromTheEnd(
+  db: Executor,
+  table: PgTable,
+  where: SQL | undefined,
+  [first, second]: [PgColumn, PgColumn],
+  total: number,
+  offset: number,
+  pageSize: number,
+): Promise<unknown[]> {
+  const fromOldest = Math.max(0, total - offset - pageSize);
+  const size = Math.min(pageSize, total - offset);
+  const start = sql`(${first}, ${second}) >= (select ${first}, ${second} from ${table} ${where ? sql`where ${where}` : sql``} order by ${first} asc, ${second} asc offset ${fromOldest} limit 1)`;
+  const rows = await db
+    .select()
+    .from(table)
+    .where(where ? sql`${where} and ${start}` : start)
+    .orderBy(asc(first), asc(second))
+    .limit(size);
+  return rows.reverse();
 }
 
 export async function paged<T extends PgTable, Item>(
@@ -40,6 +72,24 @@ export async function paged<T extends PgTable, Item>(
   const table = query.from as PgTable;
   if (query.maxPage !== undefined && paging.page > query.maxPage) throw badRequest(`最多显示前 ${query.maxPage} 页，请用筛选条件缩小范围`);
   const offset = (paging.page - 1) * paging.pageSize;
+  if (query.total && query.maxPage === undefined) {
+    // The total kept elsewhere: read first, then only the page (none past the end). Rows added
+    // between the two reads move the page as they would between two requests.
+    const total = await query.total();
+    const rows =
+      offset >= total
+        ? []
+        : query.seek && offset > total / 2
+          ? await pageFromTheEnd(db, table, query.where, query.seek, total, offset, paging.pageSize)
+          : await db
+              .select()
+              .from(table)
+              .where(offset > 0 && query.seek ? and(query.where, seekCondition(table, query.where, query.seek, offset)) : query.where)
+              .orderBy(...query.orderBy)
+              .limit(paging.pageSize)
+              .offset(query.seek ? 0 : offset);
+    return { list: (rows as T['$inferSelect'][]).map(toItem), total, page: paging.page, pageSize: paging.pageSize };
+  }
   const seek = query.seek && offset > 0 ? seekCondition(table, query.where, query.seek, offset) : undefined;
   const where = seek ? (query.where ? sql`${query.where} and ${seek}` : seek) : query.where;
   const countLimit = query.maxPage === undefined ? undefined : query.maxPage * paging.pageSize;

@@ -11,7 +11,7 @@
 import type { Executor } from '../db/client.ts';
 import { auditedMembershipSettings } from '../modules/admin/index.ts';
 import { orderCreditFindings, paidMemberPurchasesOf } from '../modules/order/index.ts';
-import { planChargeFindings } from '../modules/plan/index.ts';
+import { planChargeFindings, planCountFindings } from '../modules/plan/index.ts';
 import { balanceFindings, VERIFY_BATCH, type MoneyFinding } from '../modules/points/index.ts';
 import { membershipFindings, phonesOf, type MembershipEvent } from '../modules/user/index.ts';
 
@@ -55,6 +55,7 @@ export async function* streamMoneyFindings(db: Executor, batchSize = VERIFY_BATC
   yield* named(db, balanceFindings(db, batchSize));
   yield* named(db, orderCreditFindings(db, batchSize));
   yield* named(db, planChargeFindings(db, batchSize));
+  yield* named(db, planCountFindings(db, batchSize));
   yield* named(db, membershipFindings(db, membershipEventsOf(db), batchSize));
 }
 

@@ -18,4 +18,4 @@ export {
 } from './plans.ts';
 export { dispatchedAt, dispatchedToday, planProgress, scheduleBounds, scheduleView, type PlanClockState } from './schedule.ts';
 export { writePlansWorkbook } from './export.ts';
-export { planChargeFindings } from './verify.ts';
+export { planChargeFindings, planCountFindings } from './verify.ts';

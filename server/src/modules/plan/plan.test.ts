@@ -357,6 +357,9 @@ describe('list pages and totals', () => {
       ...(['pending', 'running', 'completed', 'stopped'] as const).map((status) => [{ status }, counts[status]] as const),
       [{ keyword: '电饭煲' }, whole.list.filter((p) => created.indexOf(p.id) % 3 === 0).length],
       [{ keyword: '没有这个' }, 0],
+      // a platform's total is kept too (plan_counts), and pages past the middle are walked from the oldest end
+      [{ flowType: 'tb' }, whole.list.filter((p) => (p as unknown as { flowType: string }).flowType === 'tb').length],
+      [{ flowType: 'jd' }, whole.list.filter((p) => (p as unknown as { flowType: string }).flowType === 'jd').length],
     ] as const) {
       const all = (await list({ ...filter, pageSize: 100 })).list.map((p) => p.id);
       expect(all.length, JSON.stringify(filter)).toBe(expectedTotal);

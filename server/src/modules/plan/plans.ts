@@ -6,6 +6,7 @@
  */
 import {
   and,
+  asc,
   count,
   desc,
   eq,
@@ -26,7 +27,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { placeholderBinder, preparedOn } from '../../db/prepared.ts';
 import { inBatches } from '../../db/paged.ts';
-import { plans } from './tables.ts';
+import { planCounts, plans } from './tables.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
 import type { Page } from '../../http/validate.ts';
@@ -212,13 +213,39 @@ export async function listPlans(
   // list is every plan screen's first request.
   const binder = placeholderBinder();
   const where = planFilterWhere(userId, q, now, timeZone, binder.bind);
-  const name = `plan_page:${binder.names()}${q.status ? `:${q.status}` : ''}`;
+  const offset = (q.page - 1) * q.pageSize;
+  // All of a user's plans, or a platform's: the total is the kept count (plan_counts), not counted.
+  const kept = !q.status && !q.keyword && !q.dateFrom && !q.dateTo;
+  const total = kept ? livePlansSql(q.flowType !== undefined) : undefined;
+  let rows: { plan: PlanRecord; total: number }[];
+  if (kept && q.page > 1) {
+    // A later page: from the oldest end when nearer to it (the last of 2 000 pages reads its own rows).
+    const known = await livePlanCount(db, userId, q.flowType);
+    if (offset >= known) return { list: [], total: known, page: q.page, pageSize: q.pageSize };
+    if (offset > known / 2) {
+      const name = `plan_page_from_end:${binder.names()}`;
+      const page = preparedOn(db, name, (on, statementName) =>
+        planPageFromTheEnd(on, where, total!, { limit: sql.placeholder('limit'), fromOldest: sql.placeholder('fromOldest') }).prepare(
+          statementName,
+        ),
+      );
+      const fromOldest = Math.max(0, known - offset - q.pageSize);
+      rows = (await page.execute({ ...binder.values, limit: Math.min(q.pageSize, known - offset), fromOldest })).reverse();
+      return {
+        list: rows.map((r) => toPlanRow(r.plan, now, timeZone)),
+        total: rows[0]?.total ?? known,
+        page: q.page,
+        pageSize: q.pageSize,
+      };
+    }
+  }
+  const name = `plan_page:${binder.names()}${q.status ? `:${q.status}` : ''}${kept ? ':kept' : ''}`;
   const page = preparedOn(db, name, (on, statementName) =>
-    planPageQuery(on, where, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }).prepare(statementName),
+    planPageQuery(on, where, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }, total).prepare(statementName),
   );
-  const rows = await page.execute({ ...binder.values, limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
+  rows = await page.execute({ ...binder.values, limit: q.pageSize, offset });
   // No row carries the total: on page 1 there is nothing at all; past the end, count.
-  const total =
+  const counted =
     rows.length > 0
       ? rows[0]!.total
       : q.page === 1
@@ -231,11 +258,35 @@ export async function listPlans(
                 .where(planFilterWhere(userId, q, now, timeZone))
             )[0]!.n,
           );
-  return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total, page: q.page, pageSize: q.pageSize };
+  return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total: counted, page: q.page, pageSize: q.pageSize };
 }
 
-/** One page of plans (newest first) and the total matching `where`. */
-export function planPageQuery(db: Executor, where: SQL, page: { limit: number | Placeholder; offset: number | Placeholder }) {
+/** The user's live plans (of one platform) as plan_counts keeps them: a subquery of the list, on the filter's placeholders. */
+function livePlansSql(byFlowType: boolean): SQL<number> {
+  return sql<number>`(select coalesce(sum(${planCounts.live}), 0)::int from ${planCounts} where ${planCounts.userId} = ${sql.placeholder('userId')}${
+    byFlowType ? sql` and ${planCounts.flowType} = ${sql.placeholder('flowType')}` : sql``
+  })`;
+}
+
+/** How many live plans the user has (of one platform): plan_counts, kept by triggers (migration 0019). */
+export async function livePlanCount(db: Executor, userId: number, flowType?: FlowType): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`coalesce(sum(${planCounts.live}), 0)::int` })
+    .from(planCounts)
+    .where(and(eq(planCounts.userId, userId), flowType ? eq(planCounts.flowType, flowType) : undefined));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * One page of plans (newest first) and the total matching `where` (counted, unless `total` says
+ * where it is kept).
+ */
+export function planPageQuery(
+  db: Executor,
+  where: SQL,
+  page: { limit: number | Placeholder; offset: number | Placeholder },
+  total: SQL<number> = sql<number>`(select count(*)::int from ${plans} where ${where})`,
+) {
   // One round trip: the page starts at the row `offset` places down the live-plans index, found from
   // the index alone (its keys, no row read), then reads only its own rows; OFFSET on the rows
   // themselves read and dropped every earlier plan (the last of 2 000 pages read them all). The
@@ -243,10 +294,26 @@ export function planPageQuery(db: Executor, where: SQL, page: { limit: number | 
   // read every matching row.) A page past the end has no row to carry it: listPlans counts then.
   const start = sql`(select ${plans.createdAt}, ${plans.id} from ${plans} where ${where} order by ${plans.createdAt} desc, ${plans.id} desc offset ${page.offset} limit 1)`;
   return db
-    .select({ plan: plans, total: sql<number>`(select count(*)::int from ${plans} where ${where})` })
+    .select({ plan: plans, total })
     .from(plans)
     .where(and(where, sql`(${plans.createdAt}, ${plans.id}) <= ${start}`))
     .orderBy(desc(plans.createdAt), desc(plans.id))
+    .limit(page.limit);
+}
+
+/** A page counted from the oldest end: `limit` plans from the one `fromOldest` places up the live-plans index, oldest first. */
+function planPageFromTheEnd(
+  db: Executor,
+  where: SQL,
+  total: SQL<number>,
+  page: { limit: number | Placeholder; fromOldest: number | Placeholder },
+) {
+  const start = sql`(select ${plans.createdAt}, ${plans.id} from ${plans} where ${where} order by ${plans.createdAt} asc, ${plans.id} asc offset ${page.fromOldest} limit 1)`;
+  return db
+    .select({ plan: plans, total })
+    .from(plans)
+    .where(and(where, sql`(${plans.createdAt}, ${plans.id}) >= ${start}`))
+    .orderBy(asc(plans.createdAt), asc(plans.id))
     .limit(page.limit);
 }
 

@@ -1,11 +1,12 @@
 /**
  * The plan invariants `ops verify` checks: each plan charged once (its total cost, to its owner),
  * refunded only when stopped, at most its unspent part, and exactly what its ledger says; no charge
- * or refund without its plan. Read in keyset batches (bounded memory).
+ * or refund without its plan; the kept count of each user's live plans (the list's total) is theirs.
+ * Read in keyset batches (bounded memory).
  */
-import { asc, gt, inArray } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { plans } from './tables.ts';
+import { planCounts, plans } from './tables.ts';
 import { bookingPages, bookingsOf, VERIFY_BATCH, type MoneyFinding } from '../points/index.ts';
 import { stopRefund } from '../../../../common/plan-cost.ts';
 
@@ -66,5 +67,49 @@ export async function* planChargeFindings(db: Executor, batchSize = VERIFY_BATCH
         }
       }
     }
+  }
+}
+
+/**
+ * Kept counts of live plans (plan_counts: the plan list's total) other than the plans, by owner
+ * and platform, a window of owners at a time (bounded memory).
+ */
+export async function* planCountFindings(db: Executor, batchSize = VERIFY_BATCH): AsyncGenerator<MoneyFinding> {
+  let after = 0;
+  for (;;) {
+    const owners = await db
+      .selectDistinct({ userId: plans.userId })
+      .from(plans)
+      .where(gt(plans.userId, after))
+      .orderBy(asc(plans.userId))
+      .limit(batchSize);
+    // Past the last owner of a plan, any count left must be 0.
+    const last = owners.at(-1)?.userId ?? 2_147_483_647;
+    const inWindow = (column: typeof plans.userId | typeof planCounts.userId) => and(gt(column, after), lte(column, last));
+    const actual = db
+      .select({ userId: plans.userId, flowType: plans.flowType, n: sql<number>`count(*)::int`.as('n') })
+      .from(plans)
+      .where(and(inWindow(plans.userId), isNull(plans.deletedAt)))
+      .groupBy(plans.userId, plans.flowType)
+      .as('actual');
+    const kept = db
+      .select({ userId: planCounts.userId, flowType: planCounts.flowType, live: planCounts.live })
+      .from(planCounts)
+      .where(inWindow(planCounts.userId))
+      .as('kept');
+    const rows = await db
+      .select({
+        userId: sql<number>`coalesce(${actual.userId}, ${kept.userId})`,
+        flowType: sql<string>`coalesce(${actual.flowType}, ${kept.flowType})`,
+        plans: sql<number>`coalesce(${actual.n}, 0)`,
+        kept: sql<number>`coalesce(${kept.live}, 0)`,
+      })
+      .from(actual)
+      .fullJoin(kept, and(eq(kept.userId, actual.userId), eq(kept.flowType, actual.flowType)))
+      .where(sql`coalesce(${actual.n}, 0) <> coalesce(${kept.live}, 0)`);
+    for (const row of rows)
+      yield { userId: Number(row.userId), message: `${row.flowType} 平台的计划数记为 ${Number(row.kept)}，实有 ${Number(row.plans)} 个` };
+    if (owners.length === 0) return;
+    after = last;
   }
 }

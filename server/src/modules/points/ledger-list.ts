@@ -5,7 +5,7 @@ import { LEDGER_KIND_LABELS, LEDGER_KINDS, type LedgerKind } from '../../../../c
 import type { Executor } from '../../db/client.ts';
 import { inBatches, paged } from '../../db/paged.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
-import { pointsLedger } from './tables.ts';
+import { pointsLedger, pointsLedgerCounts } from './tables.ts';
 import type { LedgerRow, Page } from '../../../../common/api-types.ts';
 
 export const toLedgerRow = (r: typeof pointsLedger.$inferSelect): LedgerRow => ({
@@ -40,7 +40,15 @@ export async function listLedger(
   // Walks points_ledger_user_time_idx: a page of a 60 000-row ledger reads its own rows only.
   const order = [desc(pointsLedger.createdAt), desc(pointsLedger.id)];
   const seek: [PgColumn, PgColumn] = [pointsLedger.createdAt, pointsLedger.id];
-  return paged(db, { from: pointsLedger, where: and(...conditions), orderBy: order, seek }, q, toLedgerRow);
+  // The whole ledger: its total is the kept count (a date range's is counted).
+  const total = q.from || q.to ? undefined : () => ledgerRowCount(db, userId);
+  return paged(db, { from: pointsLedger, where: and(...conditions), orderBy: order, seek, total }, q, toLedgerRow);
+}
+
+/** How many ledger rows the user has: the count the triggers keep (points_ledger_counts), not a count of the rows. */
+export async function ledgerRowCount(db: Executor, userId: number): Promise<number> {
+  const [row] = await db.select({ rows: pointsLedgerCounts.rows }).from(pointsLedgerCounts).where(eq(pointsLedgerCounts.userId, userId));
+  return row?.rows ?? 0;
 }
 
 /** Points charged for plans per business day, net of the refunds of stopped plans booked that day. */

@@ -35,3 +35,14 @@ export const pointsLedger = pgTable(
     check('points_ledger_kind', sql`${t.kind} in ('recharge', 'plan_charge', 'plan_refund', 'adjust', 'forfeit')`),
   ],
 );
+
+/**
+ * How many ledger rows each user has (none: no row), kept by statement triggers on points_ledger
+ * (migration 0018: every insert, delete or change of user_id, whoever writes it), so the ledger
+ * list's total is one row read, not a count of a seller's 60 000 rows on every page; `ops verify`
+ * checks it against the rows.
+ */
+export const pointsLedgerCounts = pgTable('points_ledger_counts', {
+  userId: integer('user_id').primaryKey(),
+  rows: integer('rows').notNull(),
+});

@@ -1,11 +1,11 @@
 /**
  * The points invariants `ops verify` checks: every balance equals the sum of its ledger and is
- * never negative. Other modules check their own bookings against bookingsOf / bookingPages.
+ * never negative, and the kept count of its rows (the list's total) is theirs. Other modules check their own bookings against bookingsOf / bookingPages.
  * Everything is read in batches (keyset pages), so memory stays bounded whatever the database holds.
  */
 import { and, asc, eq, gt, like, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
-import { pointsLedger } from './tables.ts';
+import { pointsLedger, pointsLedgerCounts } from './tables.ts';
 // A named exception (eslint.config.js): the balance this check compares with the ledger is users.integral.
 import { users } from '../user/tables.ts';
 import type { LedgerKind } from '../../../../common/domain.ts';
@@ -27,27 +27,40 @@ export async function* balanceFindings(db: Executor, batchSize = VERIFY_BATCH): 
     if (ids.length === 0) return;
     const last = ids.at(-1)!.id;
     const ledger = db
-      .select({ userId: pointsLedger.userId, total: sql<string>`sum(${pointsLedger.delta})`.as('total') })
+      .select({
+        userId: pointsLedger.userId,
+        total: sql<string>`sum(${pointsLedger.delta})`.as('total'),
+        entries: sql<string>`count(*)`.as('entries'),
+      })
       .from(pointsLedger)
       .where(and(gt(pointsLedger.userId, after), lte(pointsLedger.userId, last)))
       .groupBy(pointsLedger.userId)
       .as('ledger');
     const rows = await db
-      .select({ userId: users.id, balance: users.integral, total: sql<string>`coalesce(${ledger.total}, 0)` })
+      .select({
+        userId: users.id,
+        balance: users.integral,
+        total: sql<string>`coalesce(${ledger.total}, 0)`,
+        entries: sql<string>`coalesce(${ledger.entries}, 0)`,
+        kept: sql<number>`coalesce(${pointsLedgerCounts.rows}, 0)`,
+      })
       .from(users)
       .leftJoin(ledger, eq(ledger.userId, users.id))
+      .leftJoin(pointsLedgerCounts, eq(pointsLedgerCounts.userId, users.id))
       .where(
-        and(gt(users.id, after), lte(users.id, last), sql`(${users.integral} <> coalesce(${ledger.total}, 0) or ${users.integral} < 0)`),
+        and(
+          gt(users.id, after),
+          lte(users.id, last),
+          sql`(${users.integral} <> coalesce(${ledger.total}, 0) or ${users.integral} < 0 or coalesce(${pointsLedgerCounts.rows}, 0) <> coalesce(${ledger.entries}, 0))`,
+        ),
       )
       .orderBy(users.id);
-    for (const { userId, balance, total } of rows) {
-      yield {
-        userId,
-        message:
-          balance < 0
-            ? `积分余额为负：${balance}（积分明细合计 ${Number(total)}）`
-            : `积分余额 ${balance} 与积分明细合计 ${Number(total)} 不符（差 ${balance - Number(total)}）`,
-      };
+    for (const { userId, balance, total, entries, kept } of rows) {
+      if (balance < 0) yield { userId, message: `积分余额为负：${balance}（积分明细合计 ${Number(total)}）` };
+      else if (balance !== Number(total))
+        yield { userId, message: `积分余额 ${balance} 与积分明细合计 ${Number(total)} 不符（差 ${balance - Number(total)}）` };
+      // The list's total (points_ledger_counts, kept by the triggers of migration 0018).
+      if (Number(kept) !== Number(entries)) yield { userId, message: `积分明细条数记为 ${Number(kept)}，实有 ${Number(entries)} 条` };
     }
     after = last;
   }
