@@ -93,6 +93,12 @@
     if (token) startRoute(token);
   }
   if (!start.afterPaint || document.visibilityState === 'hidden') return load();
+  // A shell with nothing to paint (no announcement, or the service worker's copy, whose banner
+  // include is not filled in) reports no paint: it starts once parsed, not after the fallback below.
+  document.addEventListener('DOMContentLoaded', function () {
+    var shell = document.querySelector('[data-app-shell]');
+    if (shell && !(shell.textContent || '').replace(/\s+/g, '')) load();
+  });
   var types = (window.PerformanceObserver && window.PerformanceObserver.supportedEntryTypes) || [];
   if (types.indexOf('paint') < 0) {
     window.requestAnimationFrame(function () {

@@ -1,3 +1,7 @@
+-- Locks in the order the application takes them (a plan, then its ledger rows): with the triggers of
+-- this migration and of 0019 on points_ledger and plans, a publish running during a rolling deploy
+-- would otherwise deadlock against it.
+LOCK TABLE "plans", "points_ledger" IN SHARE ROW EXCLUSIVE MODE;--> statement-breakpoint
 -- #37: a user's ledger row count, so the ledger list's total (and a page past the middle, walked
 -- from the oldest end) does not read all of a seller's rows on every page. Kept by statement-level
 -- triggers (transition tables: one grouped upsert per statement, a bulk insert included), so every
