@@ -3,31 +3,13 @@ import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
+import { frames, holdFrames, nextTask, paint } from '@/test/frames';
 import { useAfterPaint, useNavigateAfterPaint } from './after-paint';
-
-const frames = new Map<number, FrameRequestCallback>();
-let lastFrame = 0;
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 afterEach(() => {
   vi.restoreAllMocks();
   frames.clear();
 });
-
-/** Frames are run by the test: the browser paints when `paint()` is called. */
-function holdFrames() {
-  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-    frames.set(++lastFrame, callback);
-    return lastFrame;
-  });
-  vi.spyOn(window, 'cancelAnimationFrame').mockImplementation((id) => frames.delete(id));
-}
-const paint = () =>
-  act(async () => {
-    const due = [...frames.values()];
-    frames.clear();
-    due.forEach((callback) => callback(performance.now()));
-  });
 
 describe('useAfterPaint', () => {
   it('keeps the value the page painted until the frame showing the change has painted', async () => {

@@ -4,11 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
 import { loadNamespaces } from '@/lib/i18n';
+import { frames, holdFrames, nextTask, paint } from '@/test/frames';
 import BottomNav from './BottomNav';
-
-const frames = new Map<number, FrameRequestCallback>();
-let lastFrame = 0;
-const nextTask = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeAll(async () => {
   await loadNamespaces('layout');
@@ -18,31 +15,21 @@ afterEach(() => {
   frames.clear();
 });
 
-/** Frames are run by the test: the browser paints when `paint()` is called. */
-function holdFrames() {
-  vi.spyOn(window, 'requestAnimationFrame').mockImplementation((callback) => {
-    frames.set(++lastFrame, callback);
-    return lastFrame;
-  });
-  vi.spyOn(window, 'cancelAnimationFrame').mockImplementation((id) => frames.delete(id));
+/** The bar on a memory location starting at `/`, recording every path it goes to. */
+function renderNav() {
+  holdFrames();
+  const { hook, history } = memoryLocation({ path: '/', record: true });
+  render(
+    <Router hook={hook}>
+      <BottomNav />
+    </Router>,
+  );
+  return history;
 }
-const paint = () =>
-  act(async () => {
-    const due = [...frames.values()];
-    frames.clear();
-    due.forEach((callback) => callback(performance.now()));
-    await nextTask();
-  });
 
 describe('<BottomNav>', () => {
   it('marks the tapped item at once and goes there after that has painted', async () => {
-    holdFrames();
-    const { hook, history } = memoryLocation({ path: '/', record: true });
-    render(
-      <Router hook={hook}>
-        <BottomNav />
-      </Router>,
-    );
+    const history = renderNav();
     expect(screen.getByTestId('bottom-nav-home').getAttribute('aria-current')).toBe('page');
     fireEvent.click(screen.getByTestId('bottom-nav-plans'));
     // the answer: 计划 marked, 首页 not, and the page not changed yet
@@ -50,18 +37,13 @@ describe('<BottomNav>', () => {
     expect(screen.getByTestId('bottom-nav-home').getAttribute('aria-current')).toBeNull();
     expect(history).toEqual(['/']);
     await paint();
+    await act(nextTask);
     expect(history).toEqual(['/', '/plan/list']);
     expect(screen.getByTestId('bottom-nav-plans').getAttribute('aria-current')).toBe('page');
   });
 
   it('leaves a click with a modifier key to the browser (a new tab), the page unchanged', () => {
-    holdFrames();
-    const { hook, history } = memoryLocation({ path: '/', record: true });
-    render(
-      <Router hook={hook}>
-        <BottomNav />
-      </Router>,
-    );
+    const history = renderNav();
     fireEvent.click(screen.getByTestId('bottom-nav-plans'), { ctrlKey: true });
     expect(frames.size).toBe(0);
     expect(history).toEqual(['/']);
