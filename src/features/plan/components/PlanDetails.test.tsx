@@ -1,46 +1,16 @@
 /** The details drawer shows a plan's money as a seller checks it, by the one rounding rule. */
 import { render, screen } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { PlanRow } from '@common/api-types';
 import { loadNamespaces } from '@/lib/i18n';
 import PlanDetails from './PlanDetails';
+import { planRowFixture } from './plan-row.fixture';
 
 beforeAll(async () => {
   await loadNamespaces('plan', 'common');
 });
 
-const plan: PlanRow = {
-  id: 7,
-  flowType: 'tb',
-  itemUrl: 'https://item.taobao.com/item.htm?id=612345678901',
-  itemId: '612345678901',
-  title: '保温杯',
-  image: null,
-  shopName: null,
-  keywords: ['保温杯'],
-  configId: 1,
-  configName: '搜索浏览',
-  optionIds: [],
-  options: [],
-  dailyCount: 24,
-  days: 2,
-  startDate: '2026-03-10',
-  distribution: Array<number>(24).fill(1),
-  unitCost: 3,
-  discount: 0.95,
-  // published at 14:xx for today: 9 tasks today (15:00-23:00), 24 tomorrow; 33 tasks, the example
-  totalCount: 33,
-  firstDayFromHour: 15,
-  firstDayCount: 9,
-  totalCost: 94,
-  dispatched: 0,
-  status: 'pending',
-  statusText: '待开始',
-  refunded: 0,
-  createdAt: '2026-03-09T19:20:00Z',
-  endAt: '2026-03-12T00:00:00+08:00',
-  stoppedAt: null,
-};
+// published at 14:xx for today: 9 tasks today (15:00-23:00), 24 tomorrow; 33 tasks, the example
+const plan = planRowFixture({ discount: 0.95, totalCount: 33, firstDayFromHour: 15, firstDayCount: 9, totalCost: 94 });
 
 describe('<PlanDetails> money', () => {
   it('shows 原价, 会员优惠 and 实付 (33 x 3 at 9.5 折 = 94.05: 94, the fraction not charged) and the first-day cut', () => {

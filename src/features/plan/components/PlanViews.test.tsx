@@ -3,48 +3,19 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { ConfigProvider } from 'antd';
 import { SWRConfig } from 'swr';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PlanDetail, PlanRow } from '@common/api-types';
+import type { PlanDetail } from '@common/api-types';
 import { swrFetcher } from '@/lib/api';
 import { loadNamespaces } from '@/lib/i18n';
 import { stubFetch } from '@/test/fetch';
 import PlanViews from './PlanViews';
+import { planRowFixture } from './plan-row.fixture';
 
 beforeAll(async () => {
   await loadNamespaces('plan', 'common');
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const plan = {
-  id: 7,
-  flowType: 'tb',
-  itemUrl: 'https://item.taobao.com/item.htm?id=612345678901',
-  itemId: '612345678901',
-  title: '保温杯',
-  image: null,
-  shopName: null,
-  keywords: ['保温杯'],
-  configId: 1,
-  configName: '搜索浏览',
-  optionIds: [],
-  options: [],
-  dailyCount: 24,
-  days: 2,
-  startDate: '2026-03-10',
-  distribution: Array<number>(24).fill(1),
-  unitCost: 3,
-  discount: 1,
-  totalCount: 48,
-  firstDayFromHour: 0,
-  firstDayCount: 24,
-  totalCost: 144,
-  dispatched: 0,
-  status: 'pending',
-  statusText: '待开始',
-  refunded: 0,
-  createdAt: '2026-03-09T19:20:00Z',
-  endAt: '2026-03-12T00:00:00+08:00',
-  stoppedAt: null,
-} satisfies PlanRow;
+const plan = planRowFixture({ discount: 1, totalCount: 48, firstDayFromHour: 0, firstDayCount: 24, totalCost: 144 });
 
 const detail: PlanDetail = {
   plan,
