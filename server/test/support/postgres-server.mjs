@@ -56,7 +56,8 @@ export async function startPostgres() {
       ? spawn('runuser', ['-u', 'postgres', '--', path.join(bin, 'postgres'), ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
       : spawn(path.join(bin, 'postgres'), args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let log = '';
-    child.stderr.on('data', (d) => (log += d));
+    // Always read (a full pipe blocks every backend that logs); keep the last 64 KB for an error message.
+    child.stderr.on('data', (d) => (log = (log + d).slice(-65_536)));
     const deadline = Date.now() + 30_000;
     for (;;) {
       const client = new pg.Client({ connectionString: url });

@@ -1,16 +1,18 @@
 /** `npm run test:pg`: the API suite against a real PostgreSQL server started for the run. */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { startPostgres } from './postgres-server.mjs';
 
 const pgServer = await startPostgres();
 console.log(`PostgreSQL test server at ${pgServer.url}`);
 let status;
 try {
-  const res = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], {
+  // Not spawnSync: this process must go on reading the server's stderr (postgres-server.mjs), or
+  // once 64 KB of server log fills the pipe every backend that logs blocks, and the run hangs.
+  const vitest = spawn('npx', ['vitest', 'run', ...process.argv.slice(2)], {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: pgServer.url },
   });
-  status = res.status ?? 1;
+  status = await new Promise((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)));
 } finally {
   await pgServer.stop();
 }
