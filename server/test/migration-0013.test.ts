@@ -5,9 +5,6 @@
  * belonged to the deleted account), and the later migrations still run on top. On PGlite, and on
  * the PostgreSQL server of `npm run test:pg`.
  */
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -16,22 +13,10 @@ import pg from 'pg';
 import { loadPglite, type Db } from '../src/db/client.ts';
 import { migrationsFolder } from '../src/paths.ts';
 import { createScratchDatabase, usingPostgres } from './support/support.ts';
+import { migrationsBefore, removeMigrationCopies } from './support/migrations.ts';
 
 const MIGRATION_IDX = 13;
-const folders: string[] = [];
-afterAll(() => folders.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
-
-/** A copy of the migrations folder whose journal stops before migration `idx`. */
-function migrationsBefore(idx: number): string {
-  const dir = mkdtempSync(join(tmpdir(), 'migrations-'));
-  folders.push(dir);
-  cpSync(migrationsFolder, dir, { recursive: true });
-  const journalFile = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number }> };
-  journal.entries = journal.entries.filter((entry) => entry.idx < idx);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return dir;
-}
+afterAll(removeMigrationCopies);
 
 /** A database to migrate in two steps: `migrate(folder)` and `close()`. */
 async function scratchDatabase(): Promise<{ db: Db; migrate: (folder: string) => Promise<void>; close: () => Promise<void> }> {

@@ -217,6 +217,17 @@ describe('every finding fires when the data is tampered as it says', () => {
     await expectClean();
   });
 
+  it('a count of stopped plans other than the plans (the plan screens count completed from it)', async () => {
+    const [kept] = await db().select().from(planCounts).where(eq(planCounts.userId, u.id));
+    await run(sql`update plan_counts set stopped = stopped + 1 where user_id = ${u.id} and flow_type = ${kept!.flowType}`);
+    try {
+      await expectFinding(`${kept!.flowType} 平台已停止的计划数记为 ${kept!.stopped + 1}，实有 ${kept!.stopped} 个`);
+    } finally {
+      await run(sql`update plan_counts set stopped = stopped - 1 where user_id = ${u.id} and flow_type = ${kept!.flowType}`);
+    }
+    await expectClean();
+  });
+
   it('a paid points order never credited', async () => {
     await db().update(orders).set({ status: 'paid', paidAt: env.clock.now() }).where(eq(orders.orderNo, unpaidNo));
     const [order] = await db().select().from(orders).where(eq(orders.orderNo, unpaidNo));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql, type ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import { STARTUP_LOCK_WAIT_MS, withStartupLock } from './startup-lock.ts';
@@ -35,6 +35,7 @@ export interface Database {
 /** What openDatabase reports on: lost connections (a pino logger fits). */
 export interface DatabaseLog {
   warn(fields: object, message: string): void;
+  info?(fields: object, message: string): void;
 }
 
 export interface OpenOptions {
@@ -83,7 +84,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = new PGlite(dir);
     await client.waitReady;
     const db = drizzlePglite({ client }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    await migrateAndTidy(
+      db,
+      () => migratePglite(db as never, { migrationsFolder }),
+      () => db.execute(sql`vacuum (analyze)`),
+      opts.log,
+    );
     database = { db, kind: 'pglite', close: () => client!.close(), exclusive: runAlone };
   } catch (err) {
     await client?.close().catch(() => {});
@@ -132,7 +138,12 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
     await withStartupLock(
       databaseUrl,
       async () => {
-        await migratePg(db as never, { migrationsFolder });
+        await migrateAndTidy(
+          db,
+          () => migratePg(db as never, { migrationsFolder }),
+          () => vacuumWithoutTimeout(databaseUrl, connectTimeoutMs),
+          opts.log,
+        );
         await opts.prepare?.(db);
       },
       { connectTimeoutMs },
@@ -148,6 +159,56 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
     exclusive: postgresExclusive(databaseUrl, connectTimeoutMs),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
+}
+
+/** How many migrations the database has recorded (0 before the first: drizzle's table does not exist yet). */
+async function appliedMigrations(db: Db): Promise<number> {
+  // Asked first, not left to fail: a failing query writes an ERROR to the server's log on every first start.
+  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [table] = await rows(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!table?.present) return 0;
+  const [applied] = await rows(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number(applied?.n ?? 0);
+}
+
+/**
+ * Migrates; when that changed a database that had data, VACUUM (ANALYZE) follows in the background.
+ * A migration that rewrites a table (0021 adds a stored column to plans) leaves it without a
+ * visibility map and statistics for its new columns: until a vacuum, the planner reads every row
+ * instead of an index alone (the keyword search on a year of plans: 8 ms became 25), and autovacuum
+ * does not come (a rewrite leaves no dead or new rows to trigger it). VACUUM blocks no reader or
+ * writer; requests served meanwhile are only slower.
+ */
+async function migrateAndTidy(db: Db, migrate: () => Promise<unknown>, vacuum: () => Promise<unknown>, log?: DatabaseLog): Promise<void> {
+  const before = await appliedMigrations(db);
+  await migrate();
+  const after = await appliedMigrations(db);
+  if (before === 0 || after === before) return;
+  const started = performance.now();
+  void vacuum().then(
+    () =>
+      log?.info?.(
+        { migrations: after - before, ms: Math.round(performance.now() - started) },
+        'database vacuumed and analysed after its migrations',
+      ),
+    (err: unknown) => log?.warn({ err }, 'vacuum after the migrations failed; autovacuum will do it later'),
+  );
+}
+
+/**
+ * VACUUM (ANALYZE) on a connection of its own, without the pool's statement and query timeouts (a
+ * big database takes longer than any request may), closed after.
+ */
+async function vacuumWithoutTimeout(databaseUrl: string, connectTimeoutMs: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('set statement_timeout = 0');
+    await client.query('vacuum (analyze)');
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 interface Target {

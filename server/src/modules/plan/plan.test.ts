@@ -271,6 +271,15 @@ describe('status, lists and counts follow the clock', () => {
     expect((await listIds({ keyword: '100012043978' })).list.map((p: any) => p.id)).toEqual([ids.c]);
     expect((await listIds({ keyword: '不锈钢保温杯' })).list.map((p: any) => p.id)).toEqual([ids.a]); // a keyword of plan A only
     expect((await listIds({ keyword: '%' })).list).toEqual([]);
+    expect((await listIds({ keyword: '_' })).list).toEqual([]);
+    // Letters in any case, as ILIKE did; never across two fields (the title's end and the item id's start).
+    for (const keyword of ['计划b', '计划B', 'B 电饭'])
+      expect(
+        (await listIds({ keyword })).list.map((p: any) => p.id),
+        keyword,
+      ).toEqual([ids.b]);
+    const bItemId = (await listIds({ keyword: '电饭煲' })).list[0].itemId as string;
+    expect((await listIds({ keyword: `电饭煲${bItemId.slice(0, 3)}` })).list).toEqual([]);
     expect((await listIds({ dateType: 'startDate', dateFrom: '2026-12-02', dateTo: '2026-12-09' })).list.map((p: any) => p.id)).toEqual([
       ids.b,
     ]);

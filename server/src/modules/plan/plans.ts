@@ -10,12 +10,13 @@ import {
   count,
   desc,
   eq,
+  getTableColumns,
   gt,
   gte,
-  ilike,
   inArray,
   isNotNull,
   isNull,
+  like,
   lt,
   lte,
   or,
@@ -42,7 +43,9 @@ import { stopRefund, tasksPrice } from '../../../../common/plan-cost.ts';
 import { firstDayCount, firstDayFromHour, planTaskCount } from '../../../../common/distribution.ts';
 import { localDate, localParts, zonedInstant } from '../../../../common/zoned-time.ts';
 
-export type PlanRecord = typeof plans.$inferSelect;
+/** A plan's columns but the keyword search's copy of its texts (searchText: the database reads it, no caller does). */
+const { searchText: _searchText, ...planColumns } = getTableColumns(plans);
+export type PlanRecord = Omit<typeof plans.$inferSelect, 'searchText'>;
 
 /** A plan for today whose tasks all fall in hours already begun (and no later day). */
 export const NOTHING_LEFT_TODAY = '今天剩余的时段没有任务，请调整时段分布或从明天开始';
@@ -189,8 +192,9 @@ export function planFilterWhere(userId: number, f: PlanFilters, now: Date, timeZ
   if (f.flowType) conditions.push(eq(plans.flowType, bind('flowType', f.flowType)));
   if (f.status) conditions.push(statusCondition(f.status, now, bind));
   if (f.keyword) {
-    const pattern = bind('keyword', likePattern(f.keyword));
-    conditions.push(or(ilike(plans.title, pattern), ilike(plans.itemId, pattern), sql`${plans.keywords}::text ilike ${pattern}`)!);
+    // ILIKE over title, item id and keywords, as one LIKE over their lower-cased copy (plans.searchText).
+    // The pattern lower-cased once per statement (a scalar subquery): `lower($n)` in a prepared plan is evaluated per row.
+    conditions.push(like(plans.searchText, sql`(select lower(${bind('keyword', likePattern(f.keyword))}))`));
   }
   if (f.dateType === 'startDate') {
     if (f.dateFrom) conditions.push(gte(plans.startDate, bind('startFrom', f.dateFrom)));
@@ -214,9 +218,11 @@ export async function listPlans(
   const binder = placeholderBinder();
   const where = planFilterWhere(userId, q, now, timeZone, binder.bind);
   const offset = (q.page - 1) * q.pageSize;
-  // All of a user's plans, or a platform's: the total is the kept count (plan_counts), not counted.
-  const kept = !q.status && !q.keyword && !q.dateFrom && !q.dateTo;
-  const total = kept ? livePlansSql(q.flowType !== undefined) : undefined;
+  // All of a user's plans, or a platform's, or its stopped or completed ones: the total follows from
+  // the kept counts (plan_counts), not counted over thousands of plans.
+  const byStatusOnly = !q.keyword && !q.dateFrom && !q.dateTo;
+  const kept = byStatusOnly && !q.status;
+  const total = byStatusOnly ? keptTotalSql(q.status, q.flowType !== undefined) : undefined;
   let rows: { plan: PlanRecord; total: number }[];
   if (kept && q.page > 1) {
     // A later page: from the oldest end when nearer to it (the last of 2 000 pages reads its own rows).
@@ -239,7 +245,7 @@ export async function listPlans(
       };
     }
   }
-  const name = `plan_page:${binder.names()}${q.status ? `:${q.status}` : ''}${kept ? ':kept' : ''}`;
+  const name = `plan_page:${binder.names()}${q.status ? `:${q.status}` : ''}${total ? ':kept' : ''}`;
   const page = preparedOn(db, name, (on, statementName) =>
     planPageQuery(on, where, { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }, total).prepare(statementName),
   );
@@ -261,11 +267,28 @@ export async function listPlans(
   return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total: counted, page: q.page, pageSize: q.pageSize };
 }
 
-/** The user's live plans (of one platform) as plan_counts keeps them: a subquery of the list, on the filter's placeholders. */
-function livePlansSql(byFlowType: boolean): SQL<number> {
-  return sql<number>`(select coalesce(sum(${planCounts.live}), 0)::int from ${planCounts} where ${planCounts.userId} = ${sql.placeholder('userId')}${
-    byFlowType ? sql` and ${planCounts.flowType} = ${sql.placeholder('flowType')}` : sql``
-  })`;
+/**
+ * The total of a list filtered by nothing but platform and status, from plan_counts (kept by
+ * triggers, migrations 0019 and 0021), on the filter's placeholders; undefined where it is counted
+ * (pending and running: the plans not ended, a few hundred keys of plans_user_end_idx).
+ */
+function keptTotalSql(status: PlanStatus | undefined, byFlowType: boolean): SQL<number> | undefined {
+  const userPlans = (table: typeof planCounts | typeof plans) =>
+    sql`${table.userId} = ${sql.placeholder('userId')}${byFlowType ? sql` and ${table.flowType} = ${sql.placeholder('flowType')}` : sql``}`;
+  const kept = (column: SQL) => sql`(select coalesce(sum(${column}), 0)::int from ${planCounts} where ${userPlans(planCounts)})`;
+  switch (status) {
+    case undefined:
+      return sql<number>`${kept(sql`${planCounts.live}`)}`;
+    case 'stopped':
+      return sql<number>`${kept(sql`${planCounts.stopped}`)}`;
+    case 'completed': {
+      // Live, not stopped, and ended: all but the stopped and the plans not ended yet.
+      const notEnded = sql`(select count(*)::int from ${plans} where ${userPlans(plans)} and ${isNull(plans.deletedAt)} and ${isNull(plans.stoppedAt)} and ${plans.endAt} > ${sql.placeholder('now')})`;
+      return sql<number>`${kept(sql`${planCounts.live} - ${planCounts.stopped}`)} - ${notEnded}`;
+    }
+    default:
+      return undefined;
+  }
 }
 
 /** How many live plans the user has (of one platform): plan_counts, kept by triggers (migration 0019). */
@@ -278,43 +301,61 @@ export async function livePlanCount(db: Executor, userId: number, flowType?: Flo
 }
 
 /**
- * One page of plans (newest first) and the total matching `where` (counted, unless `total` says
+ * One page of plans (newest first) and the total matching `where` (counted, unless `keptTotal` says
  * where it is kept).
  */
 export function planPageQuery(
   db: Executor,
   where: SQL,
   page: { limit: number | Placeholder; offset: number | Placeholder },
-  total: SQL<number> = sql<number>`(select count(*)::int from ${plans} where ${where})`,
+  keptTotal?: SQL<number>,
 ) {
-  // One round trip: the page starts at the row `offset` places down the live-plans index, found from
-  // the index alone (its keys, no row read), then reads only its own rows; OFFSET on the rows
-  // themselves read and dropped every earlier plan (the last of 2 000 pages read them all). The
-  // total is an uncorrelated subquery, evaluated once, from an index alone. (count(*) over () would
-  // read every matching row.) A page past the end has no row to carry it: listPlans counts then.
-  const start = sql`(select ${plans.createdAt}, ${plans.id} from ${plans} where ${where} order by ${plans.createdAt} desc, ${plans.id} desc offset ${page.offset} limit 1)`;
-  return db
-    .select({ plan: plans, total })
-    .from(plans)
-    .where(and(where, sql`(${plans.createdAt}, ${plans.id}) <= ${start}`))
-    .orderBy(desc(plans.createdAt), desc(plans.id))
-    .limit(page.limit);
+  return pageOfPlans(db, where, keptTotal, 'newest', page.offset, page.limit);
 }
 
-/** A page counted from the oldest end: `limit` plans from the one `fromOldest` places up the live-plans index, oldest first. */
+/** A page counted from the oldest end: `limit` plans from the one `fromOldest` places up the list's index, oldest first. */
 function planPageFromTheEnd(
   db: Executor,
   where: SQL,
-  total: SQL<number>,
+  keptTotal: SQL<number>,
   page: { limit: number | Placeholder; fromOldest: number | Placeholder },
 ) {
-  const start = sql`(select ${plans.createdAt}, ${plans.id} from ${plans} where ${where} order by ${plans.createdAt} asc, ${plans.id} asc offset ${page.fromOldest} limit 1)`;
-  return db
-    .select({ plan: plans, total })
+  return pageOfPlans(db, where, keptTotal, 'oldest', page.fromOldest, page.limit);
+}
+
+/**
+ * One round trip: the page's ids are found by walking the list's index (plans_user_list_idx: its
+ * order, and every column a filter reads, so no row is read to skip or to reject one), then only
+ * those rows are read. Reading rows while walking read every plan skipped by OFFSET (the last of
+ * 2 000 pages read them all) or rejected by a filter (a keyword found in one plan of 20 000: 37 ms).
+ * A total not kept is counted in the same walk (count(*) over the matching index entries, read
+ * once, where a count beside it read them again). A page past the end has no row to carry the
+ * total: listPlans counts then.
+ */
+function pageOfPlans(
+  db: Executor,
+  where: SQL,
+  keptTotal: SQL<number> | undefined,
+  from: 'newest' | 'oldest',
+  skip: number | Placeholder,
+  limit: number | Placeholder,
+) {
+  const order = (t: { createdAt: typeof plans.createdAt; id: typeof plans.id }) =>
+    from === 'newest' ? [desc(t.createdAt), desc(t.id)] : [asc(t.createdAt), asc(t.id)];
+  const page = db
+    // `counted` is 0, not counted, where the total is kept.
+    .select({ id: plans.id, counted: sql<number>`${keptTotal ? sql`0` : sql`count(*) over ()`}::int`.as('counted') })
     .from(plans)
-    .where(and(where, sql`(${plans.createdAt}, ${plans.id}) >= ${start}`))
-    .orderBy(asc(plans.createdAt), asc(plans.id))
-    .limit(page.limit);
+    .where(where)
+    .orderBy(...order(plans))
+    .offset(skip)
+    .limit(limit)
+    .as('page');
+  return db
+    .select({ plan: planColumns, total: keptTotal ?? page.counted })
+    .from(plans)
+    .innerJoin(page, eq(plans.id, page.id))
+    .orderBy(...order(plans));
 }
 
 /** Pages through the filtered plans by a (created_at, id) cursor, newest first: constant memory. */
@@ -331,7 +372,7 @@ export async function* iteratePlans(
   for (;;) {
     const after: SQL | undefined = cursor ? sql`(${plans.createdAt}, ${plans.id}) < (${cursor.at}::timestamptz, ${cursor.id})` : undefined;
     const rows: { plan: PlanRecord; cursorAt: string }[] = await db
-      .select({ plan: plans, cursorAt: sql<string>`${plans.createdAt}::text` })
+      .select({ plan: planColumns, cursorAt: sql<string>`${plans.createdAt}::text` })
       .from(plans)
       .where(after ? and(where, after) : where)
       .orderBy(desc(plans.createdAt), desc(plans.id))
@@ -345,9 +386,11 @@ export async function* iteratePlans(
 }
 
 /**
- * Counts by status, today's dispatched tasks and the balance in ONE query. Today's dispatched is
- * schedule.ts's dispatchedToday written in SQL (the API tests hold the two to the same figures):
- * a plan not stopped, on one of its days, has dispatched today the hours begun so far
+ * Counts by status, today's dispatched tasks and the balance in ONE query. All and stopped are the
+ * kept counts (plan_counts); pending and running are read from the plans not stopped and not ended
+ * (a few hundred of a seller's 20 000, plans_user_end_idx); completed is the rest. Today's
+ * dispatched is schedule.ts's dispatchedToday written in SQL (the API tests hold the two to the same
+ * figures): a plan not stopped, on one of its days, has dispatched today the hours begun so far
  * (distribution[0..hour]); a plan stopped today, what it dispatched at the stop minus the whole
  * days before today; anything else nothing today.
  */
@@ -365,7 +408,11 @@ export async function countPlans(
     isNull(plans.deletedAt),
     flowType ? eq(plans.flowType, bind('flowType', flowType)) : undefined,
   )!;
-  const counted = (status: PlanStatus) => sql<number>`count(*) filter (where ${statusCondition(status, now, bind)})::int`;
+  const kept = (column: typeof planCounts.live | typeof planCounts.stopped) =>
+    sql<number>`(select coalesce(sum(${column}), 0)::int from ${planCounts} where ${and(
+      eq(planCounts.userId, bind('userId', userId)),
+      flowType ? eq(planCounts.flowType, bind('flowType', flowType)) : undefined,
+    )})`;
   const todayDate = localDate(now, timeZone);
   const today = bind('today', todayDate);
   // ordinality counts from 1: hour h is i = h + 1. On the first day the hours before the cut count nothing.
@@ -388,20 +435,21 @@ export async function countPlans(
   const counts = preparedOn(db, `plan_counts:${names()}`, (on, name) =>
     on
       .select({
-        pending: counted('pending'),
-        running: counted('running'),
-        completed: counted('completed'),
-        stopped: counted('stopped'),
-        total: sql<number>`count(*)::int`,
+        all: kept(planCounts.live),
+        stopped: kept(planCounts.stopped),
+        pending: sql<number>`count(*) filter (where ${gt(plans.startAt, bind('now', now))})::int`,
+        running: sql<number>`count(*) filter (where ${lte(plans.startAt, bind('now', now))})::int`,
         todayDispatched: sql<number>`(select ${dispatchedToday} from ${plans} where ${maybeToday})`,
       })
       .from(plans)
-      .where(base)
+      // Not stopped and not ended: pending or running (statusCondition).
+      .where(and(base, isNull(plans.stoppedAt), gt(plans.endAt, bind('now', now))))
       .prepare(name),
   );
   // The balance is another module's query: asked at the same time, not after (one round trip less).
   const [[row], integral] = await Promise.all([counts.execute(values), pointsBalance(db, userId)]);
-  return { ...row!, integral };
+  const { all, stopped, pending, running, todayDispatched } = row!;
+  return { pending, running, completed: all - stopped - pending - running, stopped, total: all, todayDispatched, integral };
 }
 
 export const PLAN_NOT_FOUND = '计划不存在';
@@ -411,7 +459,7 @@ const ownLivePlan = (userId: number, id: number) => and(eq(plans.id, id), eq(pla
 
 /** One of the user's live plans; 404 for a deleted plan or anyone else's. */
 export async function findOwnPlan(db: Executor, userId: number, id: number): Promise<PlanRecord> {
-  const [plan] = await db.select().from(plans).where(ownLivePlan(userId, id));
+  const [plan] = await db.select(planColumns).from(plans).where(ownLivePlan(userId, id));
   if (!plan) throw notFound(PLAN_NOT_FOUND);
   return plan;
 }
@@ -436,7 +484,7 @@ export async function assertSingleOwned(db: Executor, userId: number, ids: numbe
  */
 export async function stopPlan(db: Executor, userId: number, id: number, now: Date, timeZone: string): Promise<StopResult> {
   return db.transaction(async (tx) => {
-    const [plan] = await tx.select().from(plans).where(ownLivePlan(userId, id)).for('update');
+    const [plan] = await tx.select(planColumns).from(plans).where(ownLivePlan(userId, id)).for('update');
     if (!plan) return { id, ok: false, refund: 0, message: PLAN_NOT_FOUND };
     const { status } = planProgress(plan, now, timeZone);
     if (status === 'stopped') return { id, ok: false, refund: 0, message: '计划已停止，无需重复操作' };
@@ -499,7 +547,12 @@ export const plansCreatedPerDay = (db: Executor, range: DayRange, timeZone: stri
 
 /** A user's latest plans (the console's user page). */
 export async function recentPlansOf(db: Executor, userId: number, now: Date, timeZone: string, limit = 20): Promise<PlanRow[]> {
-  const rows = await db.select().from(plans).where(eq(plans.userId, userId)).orderBy(desc(plans.createdAt), desc(plans.id)).limit(limit);
+  const rows = await db
+    .select(planColumns)
+    .from(plans)
+    .where(eq(plans.userId, userId))
+    .orderBy(desc(plans.createdAt), desc(plans.id))
+    .limit(limit);
   return rows.map((p) => toPlanRow(p, now, timeZone));
 }
 

@@ -4,7 +4,7 @@
  * or refund without its plan; the kept count of each user's live plans (the list's total) is theirs.
  * Read in keyset batches (bounded memory).
  */
-import { and, asc, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.ts';
 import { planCounts, plans } from './tables.ts';
 import { bookingPages, bookingsOf, VERIFY_BATCH, type MoneyFinding } from '../points/index.ts';
@@ -71,8 +71,8 @@ export async function* planChargeFindings(db: Executor, batchSize = VERIFY_BATCH
 }
 
 /**
- * Kept counts of live plans (plan_counts: the plan list's total) other than the plans, by owner
- * and platform, a window of owners at a time (bounded memory).
+ * Kept counts of live and of stopped plans (plan_counts: the plan list's total, the plan screens'
+ * counts) other than the plans, by owner and platform, a window of owners at a time (bounded memory).
  */
 export async function* planCountFindings(db: Executor, batchSize = VERIFY_BATCH): AsyncGenerator<MoneyFinding> {
   let after = 0;
@@ -87,13 +87,19 @@ export async function* planCountFindings(db: Executor, batchSize = VERIFY_BATCH)
     const last = owners.at(-1)?.userId ?? 2_147_483_647;
     const inWindow = (column: typeof plans.userId | typeof planCounts.userId) => and(gt(column, after), lte(column, last));
     const actual = db
-      .select({ userId: plans.userId, flowType: plans.flowType, n: sql<number>`count(*)::int`.as('n') })
+      .select({
+        userId: plans.userId,
+        flowType: plans.flowType,
+        n: sql<number>`count(*)::int`.as('n'),
+        // Not `stopped`: the alias is written unqualified, and plan_counts has a column of that name.
+        nStopped: sql<number>`(count(*) filter (where ${isNotNull(plans.stoppedAt)}))::int`.as('n_stopped'),
+      })
       .from(plans)
       .where(and(inWindow(plans.userId), isNull(plans.deletedAt)))
       .groupBy(plans.userId, plans.flowType)
       .as('actual');
     const kept = db
-      .select({ userId: planCounts.userId, flowType: planCounts.flowType, live: planCounts.live })
+      .select({ userId: planCounts.userId, flowType: planCounts.flowType, live: planCounts.live, stopped: planCounts.stopped })
       .from(planCounts)
       .where(inWindow(planCounts.userId))
       .as('kept');
@@ -103,12 +109,19 @@ export async function* planCountFindings(db: Executor, batchSize = VERIFY_BATCH)
         flowType: sql<string>`coalesce(${actual.flowType}, ${kept.flowType})`,
         plans: sql<number>`coalesce(${actual.n}, 0)`,
         kept: sql<number>`coalesce(${kept.live}, 0)`,
+        stopped: sql<number>`coalesce(${actual.nStopped}, 0)`,
+        keptStopped: sql<number>`coalesce(${kept.stopped}, 0)`,
       })
       .from(actual)
       .fullJoin(kept, and(eq(kept.userId, actual.userId), eq(kept.flowType, actual.flowType)))
-      .where(sql`coalesce(${actual.n}, 0) <> coalesce(${kept.live}, 0)`);
-    for (const row of rows)
-      yield { userId: Number(row.userId), message: `${row.flowType} 平台的计划数记为 ${Number(row.kept)}，实有 ${Number(row.plans)} 个` };
+      .where(sql`coalesce(${actual.n}, 0) <> coalesce(${kept.live}, 0) or coalesce(${actual.nStopped}, 0) <> coalesce(${kept.stopped}, 0)`);
+    for (const row of rows) {
+      const userId = Number(row.userId);
+      if (Number(row.plans) !== Number(row.kept))
+        yield { userId, message: `${row.flowType} 平台的计划数记为 ${Number(row.kept)}，实有 ${Number(row.plans)} 个` };
+      if (Number(row.stopped) !== Number(row.keptStopped))
+        yield { userId, message: `${row.flowType} 平台已停止的计划数记为 ${Number(row.keptStopped)}，实有 ${Number(row.stopped)} 个` };
+    }
     if (owners.length === 0) return;
     after = last;
   }

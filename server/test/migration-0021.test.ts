@@ -1,0 +1,133 @@
+/**
+ * Migration 0021 on a database that holds plans from before it: the kept counts learn how many of
+ * each owner's live plans are stopped (the plan screens' counts read them), the triggers keep that
+ * count through later stops and deletions, every existing plan gets its search text (the keyword
+ * search finds old plans), and opening the database that way vacuums and analyses it afterwards
+ * (the rewritten plans table would otherwise be read row by row until autovacuum, which a rewrite
+ * does not wake). On PGlite, and on the PostgreSQL server of `npm run test:pg`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { loadPglite, openDatabase, type Database, type Db } from '../src/db/client.ts';
+import { createScratchDatabase, usingPostgres } from './support/support.ts';
+import { migrationsBefore, removeMigrationCopies } from './support/migrations.ts';
+
+const MIGRATION_IDX = 21;
+const folders: string[] = [];
+afterAll(() => {
+  removeMigrationCopies();
+  folders.forEach((dir) => rmSync(dir, { recursive: true, force: true }));
+});
+
+/** A database migrated up to just before 0021, filled by `fill`, then opened the way the API opens it. */
+async function databaseFrom(fill: (db: Db) => Promise<void>, log: { warn: () => void; info: (f: object, m: string) => void }) {
+  if (usingPostgres) {
+    const { url, drop } = await createScratchDatabase();
+    const pool = new pg.Pool({ connectionString: url, max: 2 });
+    await migratePg(drizzlePg({ client: pool }) as never, { migrationsFolder: migrationsBefore(MIGRATION_IDX) });
+    await fill(drizzlePg({ client: pool }) as unknown as Db);
+    await pool.end();
+    const database = await openDatabase({ databaseUrl: url, log });
+    return { database, close: async () => (await database.close(), await drop()) };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'pglite-0021-'));
+  folders.push(dir);
+  const { PGlite, drizzlePglite, migratePglite } = await loadPglite();
+  const client = new PGlite(dir);
+  const early = drizzlePglite({ client }) as unknown as Db;
+  await migratePglite(early as never, { migrationsFolder: migrationsBefore(MIGRATION_IDX) });
+  await fill(early);
+  await client.close();
+  const database: Database = await openDatabase({ dataDir: dir, log });
+  return { database, close: () => database.close() };
+}
+
+const rows = async (db: Db, query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: any[] }).rows;
+
+describe(`migration ${MIGRATION_IDX}: stopped counts and the keyword search's text`, () => {
+  it('counts the stopped plans there were, keeps counting, fills the search text, then vacuums', { timeout: 180_000 }, async () => {
+    let owner = 0;
+    const fill = async (db: Db) => {
+      owner = (
+        await rows(db, sql`insert into users (phone, password_hash, invite_code) values ('13800000021', 'x', 'i0021') returning id`)
+      )[0].id;
+      const plan = (flowType: string, title: string, stopped: boolean, deleted: boolean) =>
+        db.execute(sql`insert into plans (user_id, flow_type, item_url, item_id, title, keywords, config_id, config_name,
+            base_integral, options, daily_count, days, start_date, distribution, start_at, end_at, unit_cost, discount_percent,
+            total_count, total_cost, stopped_at, deleted_at)
+          values (${owner}, ${flowType}, 'https://item.taobao.com/item.htm?id=600000000001', '600000000001', ${title},
+            '["不锈钢保温杯", "Thermos"]'::jsonb, 1, '搜索浏览', 2, '[]'::jsonb, 10, 1, '2026-11-01',
+            '[0,0,0,0,0,0,0,0,0,0,10,0,0,0,0,0,0,0,0,0,0,0,0,0]'::jsonb, '2026-11-01T02:00:00Z', '2026-11-01T03:00:00Z',
+            2, 100, 10, 20, ${stopped ? sql`'2026-11-01T01:00:00Z'` : sql`null`}, ${deleted ? sql`'2026-11-02T00:00:00Z'` : sql`null`})`);
+      await plan('tb', '计划一 保温杯', true, false);
+      await plan('tb', '计划二 电饭煲', true, false);
+      await plan('tb', '计划三 雨伞', false, false);
+      await plan('jd', '计划四 保温杯', true, true); // deleted: in no count
+      await plan('jd', '计划五 连衣裙', false, false);
+    };
+    const infos: string[] = [];
+    const { database, close } = await databaseFrom(fill, { warn: () => {}, info: (_fields, message) => infos.push(message) });
+    try {
+      const { db } = database;
+      const counts = async () =>
+        Object.fromEntries(
+          (await rows(db, sql`select flow_type, live, stopped from plan_counts where user_id = ${owner} order by flow_type`)).map((r) => [
+            r.flow_type,
+            [r.live, r.stopped],
+          ]),
+        );
+      expect(await counts()).toEqual({ jd: [1, 0], tb: [3, 2] });
+      // Kept by the triggers from now on: a stop, the deletion of a stopped plan, a move to another platform.
+      await db.execute(sql`update plans set stopped_at = now() where user_id = ${owner} and title = '计划三 雨伞'`);
+      expect(await counts()).toEqual({ jd: [1, 0], tb: [3, 3] });
+      await db.execute(sql`update plans set deleted_at = now() where user_id = ${owner} and title = '计划一 保温杯'`);
+      expect(await counts()).toEqual({ jd: [1, 0], tb: [2, 2] });
+      await db.execute(sql`update plans set flow_type = 'pdd' where user_id = ${owner} and title = '计划二 电饭煲'`);
+      expect(await counts()).toEqual({ jd: [1, 0], pdd: [1, 1], tb: [1, 1] });
+      // The plans from before have their search text: lower-cased, the three fields one per line.
+      const texts = await rows(db, sql`select title, search_text from plans where user_id = ${owner} order by id`);
+      expect(texts[4]).toEqual({ title: '计划五 连衣裙', search_text: '计划五 连衣裙\n600000000001\n["不锈钢保温杯", "thermos"]' });
+      // ...and the index that serves the search is there.
+      expect(
+        await rows(db, sql`select indexname from pg_indexes where tablename = 'plans' and indexname = 'plans_user_list_idx'`),
+      ).toHaveLength(1);
+      // The vacuum runs after the open, in the background.
+      const deadline = Date.now() + 60_000;
+      while (!infos.includes('database vacuumed and analysed after its migrations') && Date.now() < deadline)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(infos).toContain('database vacuumed and analysed after its migrations');
+      const [plansStats] = await rows(
+        db,
+        sql`select coalesce(last_vacuum, last_autovacuum) is not null as vacuumed from pg_stat_user_tables where relname = 'plans'`,
+      );
+      expect(plansStats).toEqual({ vacuumed: true });
+    } finally {
+      await close();
+    }
+  });
+
+  it('does not vacuum a database it created (nothing to tidy) nor one already up to date', { timeout: 60_000 }, async () => {
+    const infos: string[] = [];
+    const log = { warn: () => {}, info: (_fields: object, message: string) => infos.push(message) };
+    if (usingPostgres) {
+      const { url, drop } = await createScratchDatabase();
+      try {
+        for (let i = 0; i < 2; i++) await (await openDatabase({ databaseUrl: url, log })).close();
+      } finally {
+        await drop();
+      }
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'pglite-0021-'));
+      folders.push(dir);
+      for (let i = 0; i < 2; i++) await (await openDatabase({ dataDir: dir, log })).close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(infos).toEqual([]);
+  });
+});
