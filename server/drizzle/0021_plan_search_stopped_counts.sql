@@ -1,4 +1,4 @@
--- #37: the plan screens' counts and the plan list's filters (status, platform, keyword) after a year of data.
+-- #37: the plan screens' counts and the plan list's tabs and filters (status, platform, keyword) after a year of data.
 -- The column added below rewrites plans, which takes ACCESS EXCLUSIVE anyway: taken first, before
 -- anything else of plans, so a stop holding a row lock on plans cannot wait on this migration while
 -- it waits on the stop (a lock upgraded halfway would). Readers and writers of plans wait for the
@@ -41,11 +41,15 @@ UPDATE "plan_counts" c SET "stopped" = s.n
   FROM (SELECT "user_id", "flow_type", count(*)::int AS n FROM "plans"
         WHERE "deleted_at" IS NULL AND "stopped_at" IS NOT NULL GROUP BY "user_id", "flow_type") s
   WHERE c."user_id" = s."user_id" AND c."flow_type" = s."flow_type";--> statement-breakpoint
--- The lists' index, in place of plans_user_live_idx (dropped first: the rewrite below rebuilds
--- every index of plans): the list's order, then every column a list filter reads (platform,
--- status, start date, keyword), so a page's ids are found from the index alone whatever the filter.
+-- The lists' index, in place of plans_user_live_idx: the list's order, then every column a list
+-- filter reads (platform, status, start date, keyword), so a page's ids are found from the index
+-- alone whatever the filter; and plans_user_end_idx with the list's order after its keys (the
+-- pending and running tabs sort their few hundred keys). Both dropped before the rewrite below,
+-- which rebuilds every index of plans, and made after it.
 DROP INDEX "plans_user_live_idx";--> statement-breakpoint
+DROP INDEX "plans_user_end_idx";--> statement-breakpoint
 -- The keyword search: title, item id and keywords lower-cased in one stored column (see
 -- plans.searchText in src/modules/plan/tables.ts).
 ALTER TABLE "plans" ADD COLUMN "search_text" text GENERATED ALWAYS AS (lower(title || chr(10) || item_id || chr(10) || keywords::text)) STORED;--> statement-breakpoint
-CREATE INDEX "plans_user_list_idx" ON "plans" USING btree ("user_id","created_at","id","flow_type","start_at","end_at","stopped_at","start_date","search_text") WHERE "plans"."deleted_at" is null;
+CREATE INDEX "plans_user_list_idx" ON "plans" USING btree ("user_id","created_at","id","flow_type","start_at","end_at","stopped_at","start_date","search_text") WHERE "plans"."deleted_at" is null;--> statement-breakpoint
+CREATE INDEX "plans_user_end_idx" ON "plans" USING btree ("user_id","end_at","start_at","stopped_at","flow_type","created_at","id") WHERE "plans"."deleted_at" is null;

@@ -165,7 +165,8 @@ export function statusCondition(status: PlanStatus, now: Date, bind: Bind = inli
     case 'stopped':
       return isNotNull(plans.stoppedAt);
     case 'pending':
-      return and(isNull(plans.stoppedAt), gt(plans.startAt, bind('now', now)))!;
+      // end_at > now follows from start_at > now; said, it lets plans_user_end_idx find them (a few hundred keys).
+      return and(isNull(plans.stoppedAt), gt(plans.startAt, bind('now', now)), gt(plans.endAt, bind('now', now)))!;
     case 'running':
       return and(isNull(plans.stoppedAt), lte(plans.startAt, bind('now', now)), gt(plans.endAt, bind('now', now)))!;
     case 'completed':

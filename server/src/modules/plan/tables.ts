@@ -81,11 +81,13 @@ export const plans = pgTable(
       .on(t.userId, t.startAt, t.endAt, t.stoppedAt, t.flowType)
       .where(sql`${t.deletedAt} is null`),
     /**
-     * The plans not ended yet (running, today's dispatched), from the index alone: by end first, a
-     * seller's 20 000 plans are a range of a few hundred keys, not all of them with start_at <= now.
+     * The plans not ended yet (the counts, the pending and running tabs, today's dispatched), from
+     * the index alone: by end first, a seller's 20 000 plans are a range of a few hundred keys, not
+     * all of them with start_at <= now; with the list's order after, a tab's page sorts those keys
+     * rather than walking all 20 000 entries of plans_user_list_idx.
      */
     index('plans_user_end_idx')
-      .on(t.userId, t.endAt, t.startAt, t.stoppedAt, t.flowType)
+      .on(t.userId, t.endAt, t.startAt, t.stoppedAt, t.flowType, t.createdAt, t.id)
       .where(sql`${t.deletedAt} is null`),
     check('plans_total_cost', sql`${t.totalCost} >= 0`),
     check('plans_item_price_check', sql`${t.itemPrice} IS NULL OR ${t.itemPrice} >= 0`),
