@@ -12,7 +12,14 @@ try {
     stdio: 'inherit',
     env: { ...process.env, TEST_DATABASE_URL: pgServer.url },
   });
-  status = await new Promise((resolve) => vitest.on('exit', (code) => resolve(code ?? 1)));
+  status = await new Promise((resolve) => {
+    vitest.on('exit', (code) => resolve(code ?? 1));
+    // npx missing or not runnable: fail the run, and still stop the server (finally).
+    vitest.on('error', (err) => {
+      console.error(err);
+      resolve(1);
+    });
+  });
 } finally {
   await pgServer.stop();
 }
