@@ -2,10 +2,17 @@
 -- The column added below rewrites plans, which takes ACCESS EXCLUSIVE anyway: taken first, before
 -- anything else of plans, so a stop holding a row lock on plans cannot wait on this migration while
 -- it waits on the stop (a lock upgraded halfway would). Readers and writers of plans wait for the
--- migration (about 6 s on a year of data), nothing fails. (A database migrated from before 0018 runs
+-- migration (about 8 s on a year of data), nothing fails. (A database migrated from before 0018 runs
 -- 0018-0021 in one transaction and does upgrade 0018's lock: should a stop deadlock with it,
 -- PostgreSQL cancels one of the two, the stop's answer is an error the seller can retry, or the
 -- start fails and is retried.)
+-- Waiting for that lock, requests queue behind the migration: at most 10 s (a long transaction or a
+-- dump holding plans), then the migration fails, nothing changes, and the start is retried. The
+-- rewrite itself has no statement timeout (about 8 s on a year of data, longer on more; the API
+-- migrates on a connection without the requests' timeouts, and a role's default is lifted here).
+-- Both for this transaction only, every migration after this one in it included.
+SET LOCAL lock_timeout = '10s';--> statement-breakpoint
+SET LOCAL statement_timeout = 0;--> statement-breakpoint
 LOCK TABLE "plans" IN ACCESS EXCLUSIVE MODE;--> statement-breakpoint
 -- How many of a user's live plans are stopped, kept beside the live ones by the same triggers
 -- (0019): pending and running are read from the plans not ended (plans_user_end_idx, a few hundred

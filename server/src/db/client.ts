@@ -12,6 +12,7 @@ import pg from 'pg';
 import { migrationsFolder } from '../paths.ts';
 import { STARTUP_LOCK_WAIT_MS, withStartupLock } from './startup-lock.ts';
 import { postgresExclusive, runAlone, type RunExclusive } from './exclusive.ts';
+import { tablesToTidy, vacuumStatement } from './tidy.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, problemLine } from '../config.ts';
 
 // No schema is handed to drizzle(): the queries name their tables (each module owns its own), and
@@ -84,12 +85,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = new PGlite(dir);
     await client.waitReady;
     const db = drizzlePglite({ client }) as unknown as Db;
-    await migrateAndTidy(
-      db,
-      () => migratePglite(db as never, { migrationsFolder }),
-      () => db.execute(sql`vacuum (analyze)`),
-      opts.log,
-    );
+    await migratePglite(db as never, { migrationsFolder });
+    // Before any request: PGlite has one connection, a vacuum would hold every request behind it.
+    await tidy(await tablesToTidy(db), (tables) => db.execute(sql.raw(vacuumStatement(tables))), opts.log);
     database = { db, kind: 'pglite', close: () => client!.close(), exclusive: runAlone };
   } catch (err) {
     await client?.close().catch(() => {});
@@ -138,12 +136,10 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
     await withStartupLock(
       databaseUrl,
       async () => {
-        await migrateAndTidy(
-          db,
-          () => migratePg(db as never, { migrationsFolder }),
-          () => vacuumWithoutTimeout(databaseUrl, connectTimeoutMs),
-          opts.log,
-        );
+        await migrateOnItsOwn(databaseUrl, connectTimeoutMs);
+        // In the background, on its own connection: VACUUM blocks no reader or writer, requests are only slower meanwhile.
+        const tables = await tablesToTidy(db);
+        void tidy(tables, (names) => vacuumOnItsOwn(databaseUrl, connectTimeoutMs, names), opts.log);
         await opts.prepare?.(db);
       },
       { connectTimeoutMs },
@@ -161,53 +157,47 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
   };
 }
 
-/** How many migrations the database has recorded (0 before the first: drizzle's table does not exist yet). */
-async function appliedMigrations(db: Db): Promise<number> {
-  // Asked first, not left to fail: a failing query writes an ERROR to the server's log on every first start.
-  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
-  const [table] = await rows(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
-  if (!table?.present) return 0;
-  const [applied] = await rows(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
-  return Number(applied?.n ?? 0);
-}
-
 /**
- * Migrates; when that changed a database that had data, VACUUM (ANALYZE) follows in the background.
- * A migration that rewrites a table (0021 adds a stored column to plans) leaves it without a
- * visibility map and statistics for its new columns: until a vacuum, the planner reads every row
- * instead of an index alone (the keyword search on a year of plans: 8 ms became 25), and autovacuum
- * does not come (a rewrite leaves no dead or new rows to trigger it). VACUUM blocks no reader or
- * writer; requests served meanwhile are only slower.
+ * The migrations on a connection of their own, outside the pool: without its statement and client
+ * timeouts, which bound requests (a migration that rewrites a table of millions of rows takes
+ * longer; it sets its own lock_timeout), closed after.
  */
-async function migrateAndTidy(db: Db, migrate: () => Promise<unknown>, vacuum: () => Promise<unknown>, log?: DatabaseLog): Promise<void> {
-  const before = await appliedMigrations(db);
-  await migrate();
-  const after = await appliedMigrations(db);
-  if (before === 0 || after === before) return;
-  const started = performance.now();
-  void vacuum().then(
-    () =>
-      log?.info?.(
-        { migrations: after - before, ms: Math.round(performance.now() - started) },
-        'database vacuumed and analysed after its migrations',
-      ),
-    (err: unknown) => log?.warn({ err }, 'vacuum after the migrations failed; autovacuum will do it later'),
-  );
-}
-
-/**
- * VACUUM (ANALYZE) on a connection of its own, without the pool's statement and query timeouts (a
- * big database takes longer than any request may), closed after.
- */
-async function vacuumWithoutTimeout(databaseUrl: string, connectTimeoutMs: number): Promise<void> {
+async function migrateOnItsOwn(databaseUrl: string, connectTimeoutMs: number): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
   client.on('error', () => {});
   await client.connect();
   try {
-    await client.query('set statement_timeout = 0');
-    await client.query('vacuum (analyze)');
+    await migratePg(drizzlePg({ client }) as never, { migrationsFolder });
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/**
+ * VACUUM (ANALYZE) of `tables` on a connection of its own, outside the pool: without its statement
+ * and client timeouts (a big table takes longer than any request may; the role's own default still
+ * applies), closed after.
+ */
+async function vacuumOnItsOwn(databaseUrl: string, connectTimeoutMs: number, tables: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query(vacuumStatement(tables));
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** Runs the vacuum of tablesToTidy (tidy.ts) and logs what it did. */
+async function tidy(tables: string[], vacuum: (tables: string[]) => Promise<unknown>, log?: DatabaseLog): Promise<void> {
+  if (tables.length === 0) return;
+  const started = performance.now();
+  try {
+    await vacuum(tables);
+    log?.info?.({ tables, ms: Math.round(performance.now() - started) }, 'tables without statistics vacuumed and analysed');
+  } catch (err) {
+    log?.warn({ err, tables }, 'vacuum of tables without statistics failed; the next start tries again');
   }
 }
 
