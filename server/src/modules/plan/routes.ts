@@ -35,10 +35,10 @@ const filterShape = {
   ),
   keyword: z
     .string()
-    .trim()
-    .max(50, msg('搜索关键词不超过 50 个字'))
-    // A line break would match across two fields of the searched text (plans.searchText joins them with one).
-    .refine((s) => ![...s].some((c) => c < ' ' || c === '\u007f'), msg('搜索关键词不能包含换行等控制字符'))
+    // A tab or line break (pasted from a spreadsheet) searched as a space: a line break would match
+    // across two fields of the searched text (plans.searchText joins them with one).
+    .transform((s) => [...s].map((c) => (c < ' ' || c === '\u007f' ? ' ' : c)).join(''))
+    .pipe(z.string().trim().max(50, msg('搜索关键词不超过 50 个字')))
     .optional()
     .transform((s) => s || undefined),
   dateType: z.enum(['createdAt', 'startDate'], msg('日期类型应为 createdAt 或 startDate')).default('createdAt'),
