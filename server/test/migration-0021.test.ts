@@ -82,7 +82,12 @@ describe(`migration ${MIGRATION_IDX}: stopped counts and the keyword search's te
         from users u, generate_series(1, 3000) g where u.phone = '13800000023'`);
     };
     const tidied: string[][] = [];
-    const log = { warn: () => {}, info: (fields: object) => tidied.push((fields as { tables: string[] }).tables) };
+    const log = {
+      warn: () => {},
+      info: (fields: object, message: string) => {
+        if (message === 'tables without statistics vacuumed and analysed') tidied.push((fields as { tables: string[] }).tables);
+      },
+    };
     const { database, close } = await databaseFrom(fill, log);
     try {
       const { db } = database;
@@ -124,9 +129,47 @@ describe(`migration ${MIGRATION_IDX}: stopped counts and the keyword search's te
     }
   });
 
+  // PostgreSQL only: PGlite has one connection, nothing else can hold a lock.
+  it.skipIf(!usingPostgres)(
+    'gives up after 10 s when a transaction holds plans, changing nothing, and says so',
+    { timeout: 60_000 },
+    async () => {
+      const { url, drop } = await createScratchDatabase();
+      const holder = new pg.Client({ connectionString: url });
+      try {
+        const pool = new pg.Pool({ connectionString: url, max: 1 });
+        await migratePg(drizzlePg({ client: pool }) as never, { migrationsFolder: migrationsBefore(MIGRATION_IDX) });
+        await pool.end();
+        await holder.connect();
+        await holder.query('begin');
+        await holder.query('select count(*) from plans'); // a long transaction's ACCESS SHARE lock
+        const started = Date.now();
+        const failure = await openDatabase({ databaseUrl: url }).then(
+          () => null,
+          (err: Error) => err,
+        );
+        expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
+        expect(failure?.message).toContain('a migration at');
+        expect(failure?.message).toContain('waited over 10 s for a table lock and changed nothing');
+        const [column] = (await holder.query(`select count(*)::int as n from information_schema.columns where column_name = 'search_text'`))
+          .rows;
+        expect(column).toEqual({ n: 0 });
+        await holder.query('rollback');
+      } finally {
+        await holder.end().catch(() => {});
+        await drop();
+      }
+    },
+  );
+
   it('vacuums at a start what holds rows and was never analysed, only that, once', { timeout: 60_000 }, async () => {
     const tidied: string[][] = [];
-    const log = { warn: () => {}, info: (fields: object) => tidied.push((fields as { tables: string[] }).tables) };
+    const log = {
+      warn: () => {},
+      info: (fields: object, message: string) => {
+        if (message === 'tables without statistics vacuumed and analysed') tidied.push((fields as { tables: string[] }).tables);
+      },
+    };
     // A start after one that filled a table and stopped before any vacuum (a process that exited,
     // a vacuum cut short): the table is vacuumed then; the start after that finds nothing to do.
     const settled = async () => {

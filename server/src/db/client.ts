@@ -85,9 +85,14 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     client = new PGlite(dir);
     await client.waitReady;
     const db = drizzlePglite({ client }) as unknown as Db;
-    await migratePglite(db as never, { migrationsFolder });
+    const migrated = await migrationsApplied(db, () => migratePglite(db as never, { migrationsFolder }));
     // Before any request: PGlite has one connection, a vacuum would hold every request behind it.
-    await tidy(await tablesToTidy(db), (tables) => db.execute(sql.raw(vacuumStatement(tables))), opts.log);
+    await tidy(
+      () => tablesToTidy(db, { rewritten: migrated }),
+      (tables) => db.execute(sql.raw(vacuumStatement(tables))),
+      opts.log,
+      'vacuuming tables without statistics before serving',
+    );
     database = { db, kind: 'pglite', close: () => client!.close(), exclusive: runAlone };
   } catch (err) {
     await client?.close().catch(() => {});
@@ -136,10 +141,17 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
     await withStartupLock(
       databaseUrl,
       async () => {
-        await migrateOnItsOwn(databaseUrl, connectTimeoutMs);
+        const migrated = await migrationsApplied(db, () => migrateOnItsOwn(databaseUrl, connectTimeoutMs));
         // In the background, on its own connection: VACUUM blocks no reader or writer, requests are only slower meanwhile.
-        const tables = await tablesToTidy(db);
-        void tidy(tables, (names) => vacuumOnItsOwn(databaseUrl, connectTimeoutMs, names), opts.log);
+        const tables = await tablesToTidy(db, { rewritten: migrated }).catch((err: unknown) => {
+          opts.log?.warn({ err }, 'could not list the tables without statistics; the next start tries again');
+          return [];
+        });
+        void tidy(
+          async () => tables,
+          (names) => vacuumOnItsOwn(databaseUrl, connectTimeoutMs, names),
+          opts.log,
+        );
         await opts.prepare?.(db);
       },
       { connectTimeoutMs },
@@ -157,6 +169,23 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
   };
 }
 
+/** Runs `migrate`; true when it applied any migration to a database that had some (not a new one). */
+async function migrationsApplied(db: Db, migrate: () => Promise<unknown>): Promise<boolean> {
+  const before = await appliedMigrations(db);
+  await migrate();
+  return before > 0 && (await appliedMigrations(db)) > before;
+}
+
+/** How many migrations the database has recorded (0 before the first: drizzle's table does not exist yet). */
+async function appliedMigrations(db: Db): Promise<number> {
+  // Asked first, not left to fail: a failing query writes an ERROR to the server's log on every first start.
+  const rows = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const [table] = await rows(sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`);
+  if (!table?.present) return 0;
+  const [applied] = await rows(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+  return Number(applied?.n ?? 0);
+}
+
 /**
  * The migrations on a connection of their own, outside the pool: without its statement and client
  * timeouts, which bound requests (a migration that rewrites a table of millions of rows takes
@@ -168,8 +197,22 @@ async function migrateOnItsOwn(databaseUrl: string, connectTimeoutMs: number): P
   await client.connect();
   try {
     await migratePg(drizzlePg({ client }) as never, { migrationsFolder });
+  } catch (err) {
+    // The same code as the startup lock's own timeout: told apart here, where it came from.
+    throw errorCode(err) === '55P03' ? new MigrationLockTimeout({ cause: err }) : err;
   } finally {
     await client.end().catch(() => {});
+  }
+}
+
+/** How long a migration waits for a table lock (its `SET LOCAL lock_timeout`, 0021). */
+const MIGRATION_LOCK_WAIT_S = 10;
+
+/** A migration gave up waiting for a table lock (lock_timeout), having changed nothing. */
+class MigrationLockTimeout extends Error {
+  constructor(options: { cause: unknown }) {
+    super('a migration waited too long for a table lock', options);
+    this.name = 'MigrationLockTimeout';
   }
 }
 
@@ -189,11 +232,19 @@ async function vacuumOnItsOwn(databaseUrl: string, connectTimeoutMs: number, tab
   }
 }
 
-/** Runs the vacuum of tablesToTidy (tidy.ts) and logs what it did. */
-async function tidy(tables: string[], vacuum: (tables: string[]) => Promise<unknown>, log?: DatabaseLog): Promise<void> {
-  if (tables.length === 0) return;
-  const started = performance.now();
+/** Finds the tables to tidy (tidy.ts), vacuums them and logs what it did; never throws. */
+async function tidy(
+  find: () => Promise<string[]>,
+  vacuum: (tables: string[]) => Promise<unknown>,
+  log: DatabaseLog | undefined,
+  before?: string,
+): Promise<void> {
+  let tables: string[] = [];
   try {
+    tables = await find();
+    if (tables.length === 0) return;
+    if (before) log?.info?.({ tables }, before);
+    const started = performance.now();
     await vacuum(tables);
     log?.info?.({ tables, ms: Math.round(performance.now() - started) }, 'tables without statistics vacuumed and analysed');
   } catch (err) {
@@ -283,6 +334,13 @@ function postgresOpenProblem(err: unknown, target: Target, connectTimeoutMs: num
     ];
   if (code === '3D000')
     return [`database ${target.database} does not exist on PostgreSQL at ${target.where}`, 'create it or fix DATABASE_URL'];
+  // lock_timeout of a migration (0021 waits 10 s for plans): a transaction or a dump holding a table.
+  if (err instanceof MigrationLockTimeout) {
+    return [
+      `a migration at ${target.where} waited over ${MIGRATION_LOCK_WAIT_S} s for a table lock and changed nothing (a long transaction or a dump holds that table)`,
+      'end that transaction or wait for the dump, then start again (requests touching the table waited with it)',
+    ];
+  }
   // lock_timeout of the startup lock: not a slow connection, so not DB_CONNECT_TIMEOUT_MS's message.
   if (code === '55P03') {
     return [
