@@ -88,7 +88,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     const migrated = await migrationsApplied(db, () => migratePglite(db as never, { migrationsFolder }));
     // Before any request: PGlite has one connection, a vacuum would hold every request behind it.
     await tidy(
-      () => tablesToTidy(db, { rewritten: migrated }),
+      await tablesToTidyOrNone(db, migrated, opts.log),
       (tables) => db.execute(sql.raw(vacuumStatement(tables))),
       opts.log,
       'vacuuming tables without statistics before serving',
@@ -143,13 +143,10 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
       async () => {
         const migrated = await migrationsApplied(db, () => migrateOnItsOwn(databaseUrl, connectTimeoutMs));
         // In the background, on its own connection: VACUUM blocks no reader or writer, requests are only slower meanwhile.
-        const tables = await tablesToTidy(db, { rewritten: migrated }).catch((err: unknown) => {
-          opts.log?.warn({ err }, 'could not list the tables without statistics; the next start tries again');
-          return [];
-        });
+        const tables = await tablesToTidyOrNone(db, migrated, opts.log);
         void tidy(
-          async () => tables,
-          (names) => vacuumOnItsOwn(databaseUrl, connectTimeoutMs, names),
+          tables,
+          (names) => onItsOwnConnection(databaseUrl, connectTimeoutMs, (client) => client.query(vacuumStatement(names))),
           opts.log,
         );
         await opts.prepare?.(db);
@@ -187,21 +184,27 @@ async function appliedMigrations(db: Db): Promise<number> {
 }
 
 /**
- * The migrations on a connection of their own, outside the pool: without its statement and client
- * timeouts, which bound requests (a migration that rewrites a table of millions of rows takes
- * longer; it sets its own lock_timeout), closed after.
+ * `run` on a connection of its own, outside the pool and without its statement and client timeouts
+ * (which bound requests; the role's own default still applies), closed after.
  */
-async function migrateOnItsOwn(databaseUrl: string, connectTimeoutMs: number): Promise<void> {
+async function onItsOwnConnection<T>(databaseUrl: string, connectTimeoutMs: number, run: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
   client.on('error', () => {});
   await client.connect();
   try {
-    await migratePg(drizzlePg({ client }) as never, { migrationsFolder });
+    return await run(client);
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+/** The migrations on a connection of their own: a rewrite of millions of rows outlasts a request's timeouts (0021 sets its own lock_timeout). */
+async function migrateOnItsOwn(databaseUrl: string, connectTimeoutMs: number): Promise<void> {
+  try {
+    await onItsOwnConnection(databaseUrl, connectTimeoutMs, (client) => migratePg(drizzlePg({ client }) as never, { migrationsFolder }));
   } catch (err) {
     // The same code as the startup lock's own timeout: told apart here, where it came from.
     throw errorCode(err) === '55P03' ? new MigrationLockTimeout({ cause: err }) : err;
-  } finally {
-    await client.end().catch(() => {});
   }
 }
 
@@ -217,34 +220,27 @@ class MigrationLockTimeout extends Error {
 }
 
 /**
- * VACUUM (ANALYZE) of `tables` on a connection of its own, outside the pool: without its statement
- * and client timeouts (a big table takes longer than any request may; the role's own default still
- * applies), closed after.
+ * The tables to tidy (tidy.ts), or none when they cannot be listed (logged; the next start asks
+ * again): listing them is never a reason for the database not to open.
  */
-async function vacuumOnItsOwn(databaseUrl: string, connectTimeoutMs: number, tables: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
-  client.on('error', () => {});
-  await client.connect();
-  try {
-    await client.query(vacuumStatement(tables));
-  } finally {
-    await client.end().catch(() => {});
-  }
+async function tablesToTidyOrNone(db: Db, rewritten: boolean, log?: DatabaseLog): Promise<string[]> {
+  return tablesToTidy(db, { rewritten }).catch((err: unknown) => {
+    log?.warn({ err }, 'could not list the tables without statistics; the next start tries again');
+    return [];
+  });
 }
 
-/** Finds the tables to tidy (tidy.ts), vacuums them and logs what it did; never throws. */
+/** Vacuums and analyses `tables` and logs what it did; never throws. */
 async function tidy(
-  find: () => Promise<string[]>,
+  tables: string[],
   vacuum: (tables: string[]) => Promise<unknown>,
   log: DatabaseLog | undefined,
   before?: string,
 ): Promise<void> {
-  let tables: string[] = [];
+  if (tables.length === 0) return;
+  if (before) log?.info?.({ tables }, before);
+  const started = performance.now();
   try {
-    tables = await find();
-    if (tables.length === 0) return;
-    if (before) log?.info?.({ tables }, before);
-    const started = performance.now();
     await vacuum(tables);
     log?.info?.({ tables, ms: Math.round(performance.now() - started) }, 'tables without statistics vacuumed and analysed');
   } catch (err) {

@@ -341,14 +341,13 @@ function pageOfPlans(
   skip: number | Placeholder,
   limit: number | Placeholder,
 ) {
-  const order = (t: { createdAt: typeof plans.createdAt; id: typeof plans.id }) =>
-    from === 'newest' ? [desc(t.createdAt), desc(t.id)] : [asc(t.createdAt), asc(t.id)];
+  const order = from === 'newest' ? [desc(plans.createdAt), desc(plans.id)] : [asc(plans.createdAt), asc(plans.id)];
   const page = db
     // `counted` is 0, not counted, where the total is kept.
     .select({ id: plans.id, counted: sql<number>`${keptTotal ? sql`0` : sql`count(*) over ()`}::int`.as('counted') })
     .from(plans)
     .where(where)
-    .orderBy(...order(plans))
+    .orderBy(...order)
     .offset(skip)
     .limit(limit)
     .as('page');
@@ -356,7 +355,7 @@ function pageOfPlans(
     .select({ plan: planColumns, total: keptTotal ?? page.counted })
     .from(plans)
     .innerJoin(page, eq(plans.id, page.id))
-    .orderBy(...order(plans));
+    .orderBy(...order);
 }
 
 /** Pages through the filtered plans by a (created_at, id) cursor, newest first: constant memory. */
@@ -409,11 +408,6 @@ export async function countPlans(
     isNull(plans.deletedAt),
     flowType ? eq(plans.flowType, bind('flowType', flowType)) : undefined,
   )!;
-  const kept = (column: typeof planCounts.live | typeof planCounts.stopped) =>
-    sql<number>`(select coalesce(sum(${column}), 0)::int from ${planCounts} where ${and(
-      eq(planCounts.userId, bind('userId', userId)),
-      flowType ? eq(planCounts.flowType, bind('flowType', flowType)) : undefined,
-    )})`;
   const todayDate = localDate(now, timeZone);
   const today = bind('today', todayDate);
   // ordinality counts from 1: hour h is i = h + 1. On the first day the hours before the cut count nothing.
@@ -436,8 +430,9 @@ export async function countPlans(
   const counts = preparedOn(db, `plan_counts:${names()}`, (on, name) =>
     on
       .select({
-        all: kept(planCounts.live),
-        stopped: kept(planCounts.stopped),
+        // The list's kept totals, on the same placeholders (base binds userId and flowType).
+        all: keptTotalSql(undefined, flowType !== undefined)!,
+        stopped: keptTotalSql('stopped', flowType !== undefined)!,
         pending: sql<number>`count(*) filter (where ${gt(plans.startAt, bind('now', now))})::int`,
         running: sql<number>`count(*) filter (where ${lte(plans.startAt, bind('now', now))})::int`,
         todayDispatched: sql<number>`(select ${dispatchedToday} from ${plans} where ${maybeToday})`,
