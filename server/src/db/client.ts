@@ -13,6 +13,7 @@ import { migrationsFolder } from '../paths.ts';
 import { STARTUP_LOCK_WAIT_MS, withStartupLock } from './startup-lock.ts';
 import { postgresExclusive, runAlone, type RunExclusive } from './exclusive.ts';
 import { tablesToTidy, vacuumStatement } from './tidy.ts';
+import { PLAIN_BUILD_MAX_BYTES, buildSmallIndexes, buildStatements, indexState, type DeferredIndex } from './deferred-indexes.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, problemLine } from '../config.ts';
 
 // No schema is handed to drizzle(): the queries name their tables (each module owns its own), and
@@ -55,6 +56,14 @@ export interface OpenOptions {
    * startup lock, so processes starting together do them once.
    */
   prepare?: (db: Db) => Promise<void>;
+  /**
+   * PostgreSQL: build the deferred indexes of a large table concurrently in the background
+   * (deferred-indexes.ts); default true. A command that exits at once (the ops CLI) leaves them to
+   * the server.
+   */
+  backgroundIndexBuilds?: boolean;
+  /** PostgreSQL: the largest table whose deferred index is built plainly before serving (tests set 0). */
+  plainIndexBuildMaxBytes?: number;
 }
 
 /**
@@ -93,6 +102,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       opts.log,
       'vacuuming tables without statistics before serving',
     );
+    await buildSmallIndexes(db, opts.log, { plainUpTo: Infinity });
     database = { db, kind: 'pglite', close: () => client!.close(), exclusive: runAlone };
   } catch (err) {
     await client?.close().catch(() => {});
@@ -137,14 +147,18 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
   });
   pool.on('error', () => {});
   const db = drizzlePg({ client: pool }) as unknown as Db;
+  let indexesLeft: DeferredIndex[] = [];
+  let tidied: Promise<void> = Promise.resolve();
   try {
     await withStartupLock(
       databaseUrl,
       async () => {
         const migrated = await migrationsApplied(db, () => migrateOnItsOwn(databaseUrl, connectTimeoutMs));
         // In the background, on its own connection: VACUUM blocks no reader or writer, requests are only slower meanwhile.
+        // Listed before the index builds, whose ANALYZE would hide a table never vacuumed.
         const tables = await tablesToTidyOrNone(db, migrated, opts.log);
-        void tidy(
+        indexesLeft = await buildSmallIndexes(db, opts.log, { plainUpTo: opts.plainIndexBuildMaxBytes ?? PLAIN_BUILD_MAX_BYTES });
+        tidied = tidy(
           tables,
           (names) => onItsOwnConnection(databaseUrl, connectTimeoutMs, (client) => client.query(vacuumStatement(names))),
           opts.log,
@@ -157,12 +171,70 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
     await pool.end().catch(() => {});
     throw new DatabaseOpenError('DATABASE_URL', postgresOpenProblem(err, target, connectTimeoutMs), { cause: err });
   }
+  const builds =
+    opts.backgroundIndexBuilds === false || indexesLeft.length === 0
+      ? undefined
+      : // After the vacuum: both take the table's vacuum lock, and the vacuum skips a table it finds locked.
+        buildConcurrently(indexesLeft, databaseUrl, connectTimeoutMs, opts.log, tidied);
   return {
     db,
     kind: 'postgres',
-    close: () => pool.end(),
+    close: async () => {
+      await builds?.stop();
+      await pool.end();
+    },
     exclusive: postgresExclusive(databaseUrl, connectTimeoutMs),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
+}
+
+/**
+ * Builds `indexes` with CREATE INDEX CONCURRENTLY, in the background on a connection of its own,
+ * each unless another process builds it now (deferred-indexes.ts). Writes and reads go on
+ * meanwhile. `stop()` (closing the database) ends the connection at once; the server's backend,
+ * which notices that only when it next writes to it, goes on with the build: a later start finds
+ * the index built or being built, or (the build cancelled or failed) invalid, and then builds it
+ * again. Never throws.
+ */
+function buildConcurrently(
+  indexes: DeferredIndex[],
+  databaseUrl: string,
+  connectTimeoutMs: number,
+  log: DatabaseLog | undefined,
+  after: Promise<void>,
+) {
+  let stopped = false;
+  let building: pg.Client | undefined;
+  const done = (async () => {
+    await after;
+    for (const index of indexes) {
+      if (stopped) return;
+      try {
+        await onItsOwnConnection(databaseUrl, connectTimeoutMs, async (client) => {
+          building = client;
+          const { state } = await indexState(drizzlePg({ client }), index);
+          if (state === 'building') log?.info?.({ index: index.name }, 'another process is building index');
+          const statements = buildStatements(index, state, true);
+          if (statements.length === 0) return;
+          log?.info?.({ index: index.name }, 'building index concurrently in the background');
+          const started = performance.now();
+          for (const statement of statements) if (!stopped) await client.query(statement);
+          if (!stopped) log?.info?.({ index: index.name, ms: Math.round(performance.now() - started) }, 'index built');
+        });
+      } catch (err) {
+        if (stopped) log?.info?.({ index: index.name }, 'database closed during an index build; the server goes on with it');
+        else log?.warn({ err, index: index.name }, 'index build failed; the next start tries again (queries do without it)');
+      } finally {
+        building = undefined;
+      }
+    }
+  })();
+  return {
+    async stop() {
+      stopped = true;
+      await building?.end().catch(() => {});
+      await done;
+    },
   };
 }
 

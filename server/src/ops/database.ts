@@ -16,6 +16,8 @@ export async function openOpsDatabase(config: ServerConfig): Promise<{ database:
     poolSize: 2,
     connectTimeoutMs: config.dbConnectTimeoutMs,
     statementTimeoutMs: config.dbStatementTimeoutMs,
+    // A command exits at once: a concurrent index build it began would be cut short.
+    backgroundIndexBuilds: false,
     prepare: async (db) => void (fresh = await seedReferenceData(db, systemClock.now(), { production: config.nodeEnv === 'production' })),
   });
   return { database, fresh };

@@ -76,6 +76,17 @@ export const plans = pgTable(
     index('plans_user_list_idx')
       .on(t.userId, t.createdAt, t.id, t.flowType, t.startAt, t.endAt, t.stoppedAt, t.startDate, t.searchText)
       .where(sql`${t.deletedAt} is null`),
+    /**
+     * The keyword search of a seller with thousands of plans (migration 0022): every two-character
+     * piece of searchText, prefixed with the owner's id (plan_search_grams), so a keyword of two or
+     * more characters finds the plans holding all of its pieces without walking the seller's list.
+     * Built by the API after the migrations, not by them (db/deferred-indexes.ts, the same definition).
+     */
+    index('plans_search_grams_idx')
+      .using('gin', sql`plan_search_grams(${t.userId}, ${t.searchText})`)
+      // Entries go into the index at once, not into a pending list every search would read through until a vacuum.
+      .with({ fastupdate: false })
+      .where(sql`${t.deletedAt} is null`),
     /** Status filters and counts (derived from start_at / end_at / stopped_at) read from the index alone. */
     index('plans_user_schedule_idx')
       .on(t.userId, t.startAt, t.endAt, t.stoppedAt, t.flowType)

@@ -1,0 +1,101 @@
+/**
+ * Indexes the migrations leave to the API's start: building them inside a migration would block
+ * every write to their table while it reads all of it (plans_search_grams_idx: 80 s on a year of
+ * plans). On PostgreSQL each is built with CREATE INDEX CONCURRENTLY, in the background on a
+ * connection of its own, unless a build of it runs already (pg_stat_progress_create_index: processes
+ * starting together build it once, and no lock is held: a concurrent build waits for every open
+ * transaction, a lock holder's too); a build cut short (a statement timeout, the database closed)
+ * leaves an invalid index, which the next start drops and builds again. A table still small (a new database, the tests) gets its index before serving, in
+ * a plain build under the startup lock (a moment), as PGlite's always does (one connection).
+ * Queries must not need them: until one is valid, the planner does without it (the keyword search
+ * walks the list). Each is also declared in its module's tables, so the migration snapshot holds it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+
+export interface DeferredIndex {
+  name: string;
+  table: string;
+  /** What follows `CREATE INDEX [CONCURRENTLY] IF NOT EXISTS <name>`. */
+  definition: string;
+}
+
+export const DEFERRED_INDEXES: DeferredIndex[] = [
+  {
+    // The plan list's keyword search (migration 0022 makes the function; declared in plan/tables.ts, which says why fastupdate is off).
+    name: 'plans_search_grams_idx',
+    table: 'plans',
+    definition: 'ON plans USING gin (plan_search_grams(user_id, search_text)) WITH (fastupdate = off) WHERE deleted_at IS NULL',
+  },
+];
+
+/**
+ * A table up to this size (about 25 000 plans) gets its index in a plain build before serving: a
+ * second or two of writes waiting, once; a larger one, concurrently in the background.
+ */
+export const PLAIN_BUILD_MAX_BYTES = 16 * 1024 * 1024;
+
+export interface Executes {
+  execute(query: SQL): Promise<unknown>;
+}
+
+/** 'building': invalid while a build of it runs now (another process's); 'invalid': a build cut short. */
+export type IndexState = 'valid' | 'building' | 'invalid' | 'missing';
+
+const rowsOf = async (db: Executes, query: SQL) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+
+/** The index's state in this schema, and its table's size. */
+export async function indexState(db: Executes, index: DeferredIndex): Promise<{ state: IndexState; tableBytes: number }> {
+  const [row] = await rowsOf(
+    db,
+    sql`with target as (select to_regclass(format('%I.%I', current_schema(), ${index.name}::text)) as oid)
+        select (select i.indisvalid and i.indisready from pg_index i, target where i.indexrelid = target.oid) as valid,
+               exists (select from pg_stat_progress_create_index p, target where p.index_relid = target.oid) as building,
+               pg_relation_size(to_regclass(format('%I.%I', current_schema(), ${index.table}::text)))::float8 as bytes`,
+  );
+  const valid = row?.valid as boolean | null | undefined;
+  const state: IndexState = valid === null || valid === undefined ? 'missing' : valid ? 'valid' : row?.building ? 'building' : 'invalid';
+  return { state, tableBytes: Number(row?.bytes ?? 0) };
+}
+
+/** The statements that (re)build `index` from its state, concurrently or not; none when it is valid. */
+export function buildStatements(index: DeferredIndex, state: IndexState, concurrently: boolean): string[] {
+  if (state === 'valid' || state === 'building') return [];
+  const how = concurrently ? 'CONCURRENTLY ' : '';
+  const create = `CREATE INDEX ${how}IF NOT EXISTS ${index.name} ${index.definition}`;
+  // Statistics of the index's expression (ANALYZE gathers them), or the planner guesses how many rows a keyword finds.
+  const analyze = `ANALYZE ${index.table}`;
+  return state === 'invalid' ? [`DROP INDEX ${how}IF EXISTS ${index.name}`, create, analyze] : [create, analyze];
+}
+
+/**
+ * Before serving: builds plainly each index that is not valid (nor being built) whose table holds
+ * `plainUpTo` bytes or fewer (PGlite: every one); answers those left to a concurrent build. Never
+ * throws: a failed build is logged and left to the next start (the queries do without it).
+ */
+export async function buildSmallIndexes(
+  db: Executes,
+  log: { info?(fields: object, message: string): void; warn(fields: object, message: string): void } | undefined,
+  { plainUpTo }: { plainUpTo: number },
+): Promise<DeferredIndex[]> {
+  const left: DeferredIndex[] = [];
+  for (const index of DEFERRED_INDEXES) {
+    try {
+      const { state, tableBytes } = await indexState(db, index);
+      if (state === 'building') log?.info?.({ index: index.name }, 'another process is building index');
+      if (state === 'valid' || state === 'building') continue;
+      if (tableBytes > plainUpTo) {
+        left.push(index);
+        continue;
+      }
+      // A large one only on PGlite: said before, as its start waits for it.
+      const large = tableBytes > PLAIN_BUILD_MAX_BYTES;
+      if (large) log?.info?.({ index: index.name }, 'building index before serving');
+      const started = performance.now();
+      for (const statement of buildStatements(index, state, false)) await db.execute(sql.raw(statement));
+      if (large) log?.info?.({ index: index.name, ms: Math.round(performance.now() - started) }, 'index built');
+    } catch (err) {
+      log?.warn({ err, index: index.name }, 'index build failed; the next start tries again (queries do without it)');
+    }
+  }
+  return left;
+}
