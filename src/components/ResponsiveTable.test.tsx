@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import ResponsiveTable from './ResponsiveTable';
+import { viewportIsPhone } from '@/test/viewport';
 
 interface Row {
   id: number;
@@ -14,15 +15,6 @@ const columns = [
   { title: '名称', dataIndex: 'name' },
   { title: '积分', dataIndex: 'points', render: (points: number) => `${points} 积分` },
 ];
-
-function viewportIsPhone(phone: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: phone,
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  }));
-}
 
 function Selectable({ onPage }: { onPage: (page: number) => void }) {
   const [selected, setSelected] = useState<number[]>([]);

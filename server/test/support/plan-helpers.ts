@@ -84,3 +84,36 @@ export async function expectLedgerAddsUp(env: TestEnv, userId: number, expect: (
   expect(balance).toBeGreaterThanOrEqual(0);
   return balance;
 }
+
+/**
+ * A plan row for a bulk insert (tests that need hundreds of plans without publishing each): a
+ * 3-day tb plan of 10 a day at unit cost 4 from 2026-12-01, with its item from `item`.
+ */
+export function bulkPlanRow(
+  userId: number,
+  item: { itemUrl: string; itemId: string; configId: number },
+  fields: Partial<typeof plans.$inferInsert> & { title: string; createdAt: Date },
+): typeof plans.$inferInsert {
+  return {
+    userId,
+    flowType: 'tb',
+    itemUrl: item.itemUrl,
+    itemId: item.itemId,
+    keywords: ['k'],
+    configId: item.configId,
+    configName: '搜索浏览',
+    baseIntegral: 2,
+    options: [],
+    dailyCount: 10,
+    days: 3,
+    startDate: '2026-12-01',
+    distribution: DIST_9_20,
+    startAt: sh('2026-12-01T09:00:00'),
+    endAt: sh('2026-12-03T21:00:00'),
+    unitCost: 4,
+    discountPercent: 100,
+    totalCount: 30,
+    totalCost: 120,
+    ...fields,
+  };
+}

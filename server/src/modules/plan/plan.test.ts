@@ -9,6 +9,7 @@ import {
   LINKS,
   UNIT_COST,
   balanceOf,
+  bulkPlanRow,
   expectLedgerAddsUp,
   ledgerRows,
   planCount,
@@ -395,6 +396,108 @@ describe('list pages and totals', () => {
   });
 });
 
+describe('keyword search over many plans', () => {
+  // A seller with 1 300 plans: a keyword found in more plans than the search counts lists the
+  // newest and says the total is capped (found among the newest, or through the search index and
+  // then the list); one found in the cap or fewer is exact, page by page; a seller with fewer plans
+  // than the search first looks at always gets exact totals.
+  it('pages like the list, exact up to KEYWORD_SEARCH_CAP, then the newest pages and a capped total', async () => {
+    const { KEYWORD_SEARCH_CAP } = await import('./plans.ts');
+    expect(KEYWORD_SEARCH_CAP).toBe(200); // the sizes below are chosen around it
+    const base = await validForm(env);
+    const now = env.clock.now();
+    const planOf = (userId: number, i: number, title: string) =>
+      bulkPlanRow(userId, base, {
+        title,
+        flowType: i % 4 === 0 ? 'jd' : 'tb',
+        keywords: i === 7 ? ['稀有词'] : ['k'],
+        // plans i and i + 650 created at the same instant: the list orders by time, then id
+        createdAt: new Date(now.getTime() - ((i * 7919) % 650) * 1000),
+        stoppedAt: i % 10 === 0 ? now : null,
+        deletedAt: i === 13 ? now : null,
+      });
+    const user = await createTestUser(env, { integral: 10 });
+    const titleOf = (i: number) =>
+      `批量 ${i}${i % 3 === 0 ? ' 保温杯' : ''}${i % 6 === 1 && i < 1206 ? ' 恰好款' : ''}${i % 6 === 5 && i < 60 ? ' 雨伞' : ''}`;
+    await env.ctx.db.insert(plans).values(Array.from({ length: 1300 }, (_, i) => planOf(user.id, i, titleOf(i))));
+    const small = await createTestUser(env, { integral: 10 });
+    await env.ctx.db
+      .insert(plans)
+      .values(Array.from({ length: 300 }, (_, i) => planOf(small.id, i, `小店 ${i}${i < 250 ? ' 电饭煲' : ''}`)));
+
+    const mine = await env.ctx.db
+      .select({
+        id: plans.id,
+        userId: plans.userId,
+        title: plans.title,
+        keywords: plans.keywords,
+        createdAt: plans.createdAt,
+        flowType: plans.flowType,
+        stoppedAt: plans.stoppedAt,
+        deletedAt: plans.deletedAt,
+      })
+      .from(plans);
+    const newestFirst = (owner: number, match: (p: (typeof mine)[number]) => boolean) =>
+      mine
+        .filter((p) => p.userId === owner && p.deletedAt === null && match(p))
+        .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
+        .map((p) => p.id);
+    const list = async (token: string, query: Record<string, string | number>) => {
+      const res = await call(env, 'GET', '/api/plan/manage/list', { token, query });
+      expect(res.status, JSON.stringify(query)).toBe(200);
+      return res.body.data as { list: { id: number }[]; total: number; totalCapped?: boolean; page: number };
+    };
+    const ids = (page: { list: { id: number }[] }) => page.list.map((p) => p.id);
+
+    // Found in more plans than the cap: the newest pages of all of them, the total capped; a page
+    // past those among the newest plans comes from the list's walk.
+    const cups = newestFirst(user.id, (p) => p.title.includes('保温杯'));
+    expect(cups.length).toBe(434);
+    for (const [keyword, page, pageSize] of [
+      ['保温杯', 1, 10],
+      ['保温杯', 3, 7],
+      ['保温杯', 20, 10],
+      ['保温杯', 4, 100],
+      ['杯', 2, 10],
+    ] as const) {
+      const answer = await list(user.token, { keyword, page, pageSize });
+      expect(ids(answer), `${keyword} ${page}/${pageSize}`).toEqual(cups.slice((page - 1) * pageSize, page * pageSize));
+      expect(answer).toMatchObject({ total: KEYWORD_SEARCH_CAP, totalCapped: true, page });
+    }
+    // Exactly the cap, and fewer: exact totals, no cap, each page its slice; past the end, none.
+    const exact = newestFirst(user.id, (p) => p.title.includes('恰好款'));
+    expect(exact.length).toBe(KEYWORD_SEARCH_CAP); // one of 201 deleted
+    const umbrellas = newestFirst(user.id, (p) => p.title.includes('雨伞'));
+    expect(umbrellas.length).toBe(10);
+    for (const [token, keyword, all] of [
+      [user.token, '恰好款', exact],
+      [user.token, '雨伞', umbrellas],
+      [user.token, '伞', umbrellas], // one character: the list walked and counted
+      [user.token, '稀有词', newestFirst(user.id, (p) => p.keywords.includes('稀有词'))],
+      [user.token, '没有这个', []],
+      [small.token, '电饭煲', newestFirst(small.id, (p) => p.title.includes('电饭煲'))],
+    ] as const) {
+      expect(all.length > 0 || keyword === '没有这个').toBe(true);
+      for (const [page, pageSize] of [
+        [1, 10],
+        [2, 25],
+        [Math.ceil(all.length / 25) + 1, 25],
+      ]) {
+        const answer = await list(token, { keyword, page, pageSize });
+        expect(ids(answer), `${keyword} ${page}/${pageSize}`).toEqual(all.slice((page - 1) * pageSize, page * pageSize));
+        expect(answer.total, keyword).toBe(all.length);
+        expect(answer.totalCapped, keyword).toBeUndefined();
+      }
+    }
+    // With the other filters: platform and status narrow what is found.
+    const stoppedJdCups = newestFirst(user.id, (p) => p.title.includes('保温杯') && p.flowType === 'jd' && p.stoppedAt !== null);
+    const narrowed = await list(user.token, { keyword: '保温杯', flowType: 'jd', status: 'stopped', pageSize: 100 });
+    expect(ids(narrowed)).toEqual(stoppedJdCups);
+    expect(narrowed.total).toBe(stoppedJdCups.length);
+    expect(narrowed.totalCapped).toBeUndefined();
+  });
+});
+
 describe('stop and delete', () => {
   it('refunds the undispatched tasks once, freezes progress, and refuses a second stop', async () => {
     const user = await createTestUser(env, { integral: 1000, memberLevel: 3, memberDeadline: new Date('2027-06-01T00:00:00Z') });
@@ -579,31 +682,13 @@ describe('export', () => {
     const { PassThrough } = await import('node:stream');
     const base = await validForm(env);
     const now = env.clock.now();
-    await env.ctx.db.insert(plans).values(
-      Array.from({ length: 1203 }, (_, i) => ({
-        userId: user.id,
-        flowType: 'tb',
-        itemUrl: base.itemUrl,
-        itemId: base.itemId,
-        title: `批量 ${i}`,
-        keywords: ['k'],
-        configId: base.configId,
-        configName: '搜索浏览',
-        baseIntegral: 2,
-        options: [],
-        dailyCount: 10,
-        days: 3,
-        startDate: '2026-12-01',
-        distribution: DIST_9_20,
-        startAt: sh('2026-12-01T09:00:00'),
-        endAt: sh('2026-12-03T21:00:00'),
-        unitCost: 4,
-        discountPercent: 100,
-        totalCount: 30,
-        totalCost: 120,
-        createdAt: new Date(now.getTime() - (i % 7) * 1000),
-      })),
-    );
+    await env.ctx.db
+      .insert(plans)
+      .values(
+        Array.from({ length: 1203 }, (_, i) =>
+          bulkPlanRow(user.id, base, { title: `批量 ${i}`, createdAt: new Date(now.getTime() - (i % 7) * 1000) }),
+        ),
+      );
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c) => chunks.push(c));

@@ -28,6 +28,7 @@ import {
 import type { Executor } from '../../db/client.ts';
 import { placeholderBinder, preparedOn } from '../../db/prepared.ts';
 import { inBatches } from '../../db/paged.ts';
+import { DEFERRED_INDEXES, indexState } from '../../db/deferred-indexes.ts';
 import { planCounts, plans } from './tables.ts';
 import { perDay, type DayRange } from '../../db/per-day.ts';
 import { badRequest, notFound } from '../../http/errors.ts';
@@ -187,9 +188,32 @@ export interface PlanFilters {
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** WHERE of a user's live (not deleted) plans matching the filters. */
-export function planFilterWhere(userId: number, f: PlanFilters, now: Date, timeZone: string, bind: Bind = inline): SQL {
-  const conditions: SQL[] = [eq(plans.userId, bind('userId', userId)), isNull(plans.deletedAt)];
+/**
+ * Keyword searches of two or more characters find their plans through plans_search_grams_idx
+ * (migration 0022) and count them up to this many; a keyword found in more plans is listed from
+ * the newest, its total given as this many and `totalCapped` (the screen asks for a narrower search).
+ */
+export const KEYWORD_SEARCH_CAP = 200;
+const PLAN_SEARCH_INDEX = DEFERRED_INDEXES.find((index) => index.name === 'plans_search_grams_idx')!;
+/** A keyword the search index can serve: it holds the pieces of two characters (a shorter one walks the list). */
+const searchableByPieces = (keyword: string | undefined): keyword is string => keyword !== undefined && [...keyword].length >= 2;
+
+/**
+ * WHERE of a user's live (not deleted) plans matching the filters. `byPieces` (a keyword of two
+ * characters or more, plans_search_grams_idx valid) adds that the plan holds every two-character
+ * piece of the keyword, which that index answers (the LIKE below still decides), and names the
+ * owner as `user_id + 0`, which no btree index serves: a prepared (generic) plan, believing every
+ * seller has ten plans, would otherwise walk the seller's list instead.
+ */
+export function planFilterWhere(userId: number, f: PlanFilters, now: Date, timeZone: string, bind: Bind = inline, byPieces = false): SQL {
+  const owner = byPieces ? sql`${plans.userId} + 0 = ${bind('userId', userId)}` : eq(plans.userId, bind('userId', userId));
+  const conditions: SQL[] = [owner, isNull(plans.deletedAt)];
+  if (byPieces)
+    conditions.push(
+      // The pieces as a scalar subquery: no plan, custom or generic, sees the keyword, so after five runs the
+      // prepared statement keeps its generic plan (a custom plan of it took 1.2 ms to make, longer than it runs).
+      sql`plan_search_grams(${plans.userId}, ${plans.searchText}) @> (select plan_keyword_grams(${bind('userId', userId)}, ${bind('keywordText', f.keyword ?? '')}))`,
+    );
   if (f.flowType) conditions.push(eq(plans.flowType, bind('flowType', f.flowType)));
   if (f.status) conditions.push(statusCondition(f.status, now, bind));
   if (f.keyword) {
@@ -207,13 +231,17 @@ export function planFilterWhere(userId: number, f: PlanFilters, now: Date, timeZ
   return and(...conditions)!;
 }
 
-export async function listPlans(
-  db: Executor,
-  userId: number,
-  q: PlanFilters & { page: number; pageSize: number },
-  now: Date,
-  timeZone: string,
-): Promise<Page<PlanRow>> {
+/** The list's filters and page. */
+export type PlanListQuery = PlanFilters & { page: number; pageSize: number };
+
+export async function listPlans(db: Executor, userId: number, q: PlanListQuery, now: Date, timeZone: string): Promise<Page<PlanRow>> {
+  if (q.keyword) {
+    const found =
+      (await searchNewest(db, userId, { ...q, keyword: q.keyword }, now, timeZone)) ??
+      (searchableByPieces(q.keyword) && (await searchIndexValid(db)) ? await searchPlans(db, userId, q, now, timeZone) : undefined);
+    if (found) return found;
+    // A rare keyword of one character, or the search index not built yet: the whole list walked and counted.
+  }
   // Prepared once per filter combination (the names bound and the status tell them apart): the
   // list is every plan screen's first request.
   const binder = placeholderBinder();
@@ -266,6 +294,182 @@ export async function listPlans(
             )[0]!.n,
           );
   return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total: counted, page: q.page, pageSize: q.pageSize };
+}
+
+/**
+ * How many of the newest plans (of the other filters) a keyword search looks at first: where the
+ * keyword is common (one plan in five or more), the page and the capped total are found among
+ * them, a walk of the list's index alone (0.3 ms); where the seller has no
+ * more plans than this, the answer is exact.
+ */
+const NEWEST_SCAN = 1000;
+
+/**
+ * The first step of a keyword search: the newest NEWEST_SCAN plans of the other filters, from the
+ * list's index, in one prepared statement answering how many were looked at, how many hold the
+ * keyword and the ids of the page among those; then the page's rows. Undefined where that cannot
+ * tell (the seller has more plans, and the keyword is in KEYWORD_SEARCH_CAP of them or fewer), or
+ * the page lies past those found.
+ */
+async function searchNewest(
+  db: Executor,
+  userId: number,
+  q: PlanListQuery & { keyword: string },
+  now: Date,
+  timeZone: string,
+): Promise<Page<PlanRow> | undefined> {
+  const offset = (q.page - 1) * q.pageSize;
+  const binder = placeholderBinder();
+  const where = planFilterWhere(userId, { ...q, keyword: undefined }, now, timeZone, binder.bind);
+  const hit = like(plans.searchText, sql`(select lower(${binder.bind('keyword', likePattern(q.keyword))}))`);
+  const scan = preparedOn(db, `plan_search_newest:${binder.names()}${q.status ? `:${q.status}` : ''}`, (on, statementName) => {
+    const newest = on
+      .select({ id: plans.id, createdAt: plans.createdAt, hit: sql<boolean>`${hit}`.as('hit') })
+      .from(plans)
+      .where(where)
+      .orderBy(desc(plans.createdAt), desc(plans.id))
+      .limit(sql.placeholder('scan'))
+      .as('newest');
+    return on
+      .select({
+        looked: sql<number>`count(*)::int`,
+        found: sql<number>`(count(*) filter (where ${newest.hit}))::int`,
+        page: sql<
+          number[] | null
+        >`(array_agg(${newest.id} order by ${newest.createdAt} desc, ${newest.id} desc) filter (where ${newest.hit}))[${sql.placeholder('first')}::int:${sql.placeholder('last')}::int]`,
+      })
+      .from(newest)
+      .prepare(statementName);
+  });
+  const [{ looked, found, page }] = (await scan.execute({
+    ...binder.values,
+    scan: NEWEST_SCAN,
+    first: offset + 1,
+    last: offset + q.pageSize,
+  })) as [{ looked: number; found: number; page: number[] | null }];
+  const whole = looked < NEWEST_SCAN;
+  const capped = !whole && found > KEYWORD_SEARCH_CAP;
+  if (!whole && !(capped && offset + q.pageSize <= found)) return undefined;
+  const ids = page ?? [];
+  const rows = ids.length === 0 ? [] : await plansByIds(db, ids);
+  return {
+    list: rows.map((plan) => toPlanRow(plan, now, timeZone)),
+    total: capped ? KEYWORD_SEARCH_CAP : found,
+    ...(capped ? { totalCapped: true } : {}),
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/** Plans by id, newest first (a page found by id). */
+async function plansByIds(db: Executor, ids: number[]): Promise<PlanRecord[]> {
+  const byIds = preparedOn(db, 'plans_by_ids', (on, statementName) =>
+    on
+      .select(planColumns)
+      .from(plans)
+      .where(sql`${plans.id} = any(${sql.placeholder('ids')}::int[])`)
+      .orderBy(desc(plans.createdAt), desc(plans.id))
+      .prepare(statementName),
+  );
+  return byIds.execute({ ids });
+}
+
+/** When plans_search_grams_idx was last found valid or not, per database handle: asked again after a minute. */
+const searchIndexSeen = new WeakMap<object, { valid: boolean; at: number }>();
+const SEARCH_INDEX_RECHECK_MS = 60_000;
+
+/**
+ * Whether plans_search_grams_idx can serve the search: built after the migrations, in the
+ * background on a large database (db/deferred-indexes.ts), so not yet on the first minutes after
+ * an upgrade. Until then the search walks the list, as before the index.
+ */
+async function searchIndexValid(db: Executor): Promise<boolean> {
+  const seen = searchIndexSeen.get(db);
+  if (seen && performance.now() - seen.at < SEARCH_INDEX_RECHECK_MS) return seen.valid;
+  const valid = (await indexState(db, PLAN_SEARCH_INDEX)).state === 'valid';
+  searchIndexSeen.set(db, { valid, at: performance.now() });
+  return valid;
+}
+
+/**
+ * A keyword search through plans_search_grams_idx: the plans holding the keyword's pieces (a
+ * keyword found in one of 20 000 reads that one), at most KEYWORD_SEARCH_CAP + 1 of them, then the
+ * page of those newest first, in one statement. Found in more than the cap: the page is read
+ * walking the list newest first (the matches are then many, the walk stops at the page), the total
+ * given as the cap.
+ */
+async function searchPlans(db: Executor, userId: number, q: PlanListQuery, now: Date, timeZone: string): Promise<Page<PlanRow>> {
+  const offset = (q.page - 1) * q.pageSize;
+  const binder = placeholderBinder();
+  const where = planFilterWhere(userId, q, now, timeZone, binder.bind, true);
+  const search = preparedOn(db, `plan_search:${binder.names()}${q.status ? `:${q.status}` : ''}`, (on, statementName) =>
+    searchPageQuery(on, where).prepare(statementName),
+  );
+  const rows = await search.execute({ ...binder.values, found: KEYWORD_SEARCH_CAP + 1, limit: q.pageSize, offset });
+  // No row carries the total: on page 1 nothing was found; past the end, count what was.
+  const total =
+    rows.length > 0
+      ? rows[0]!.total
+      : q.page === 1
+        ? 0
+        : Number(
+            (
+              await db.select({ n: count() }).from(
+                db
+                  .select({ id: plans.id })
+                  .from(plans)
+                  .where(planFilterWhere(userId, q, now, timeZone, inline, true))
+                  .limit(KEYWORD_SEARCH_CAP + 1)
+                  .as('found'),
+              )
+            )[0]!.n,
+          );
+  if (total <= KEYWORD_SEARCH_CAP)
+    return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total, page: q.page, pageSize: q.pageSize };
+  const walk = placeholderBinder();
+  const listWhere = planFilterWhere(userId, q, now, timeZone, walk.bind);
+  const capped = preparedOn(db, `plan_page:${walk.names()}${q.status ? `:${q.status}` : ''}:capped`, (on, statementName) =>
+    planPageQuery(
+      on,
+      listWhere,
+      { limit: sql.placeholder('limit'), offset: sql.placeholder('offset') },
+      sql<number>`${sql.raw(String(KEYWORD_SEARCH_CAP))}`,
+    ).prepare(statementName),
+  );
+  const newest = await capped.execute({ ...walk.values, limit: q.pageSize, offset });
+  return {
+    list: newest.map((r) => toPlanRow(r.plan, now, timeZone)),
+    total: KEYWORD_SEARCH_CAP,
+    totalCapped: true,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+/**
+ * The plans matching `where` (which names the keyword's pieces) up to the placeholder `found`, then
+ * `limit` of them from `offset` newest first, each with how many were found (counted before the
+ * page is cut).
+ */
+function searchPageQuery(db: Executor, where: SQL) {
+  const found = db
+    .select({ id: plans.id, createdAt: plans.createdAt })
+    .from(plans)
+    .where(where)
+    .limit(sql.placeholder('found'))
+    .as('found');
+  const ranked = db
+    .select({ id: found.id, createdAt: found.createdAt, total: sql<number>`(count(*) over ())::int`.as('total') })
+    .from(found)
+    .orderBy(desc(found.createdAt), desc(found.id))
+    .offset(sql.placeholder('offset'))
+    .limit(sql.placeholder('limit'))
+    .as('ranked');
+  return db
+    .select({ plan: planColumns, total: ranked.total })
+    .from(plans)
+    .innerJoin(ranked, eq(plans.id, ranked.id))
+    .orderBy(desc(plans.createdAt), desc(plans.id));
 }
 
 /**

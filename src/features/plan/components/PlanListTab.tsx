@@ -102,6 +102,8 @@ export default function PlanListTab() {
   );
 
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PAGE_SIZE));
+  // A keyword found in more plans than the server counts: it lists the newest and says so.
+  const cappedNote = data?.totalCapped ? t('totalRowsCapped', { n: data.total }) : null;
   return (
     <div className="plan-list" data-testid="plan-list">
       <PlanFilterBar filters={filters} listId={rowsId} onChange={setFilter} phone={phone} extra={toolbarExtra} />
@@ -131,6 +133,11 @@ export default function PlanListTab() {
                 </PlainButton>
               </nav>
             )}
+            {cappedNote && (
+              <p className="plan-list-capped" data-testid="plan-list-capped">
+                {cappedNote}
+              </p>
+            )}
           </>
         ) : phone && !isLoading && !error && rows.length === 0 ? (
           <EmptyState
@@ -159,7 +166,7 @@ export default function PlanListTab() {
               onChange: setPage,
               showSizeChanger: false,
               hideOnSinglePage: true,
-              showTotal: (n) => t('totalRows', { n }),
+              showTotal: (n) => cappedNote ?? t('totalRows', { n }),
             }}
           />
         )}
