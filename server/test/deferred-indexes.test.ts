@@ -172,6 +172,28 @@ describe('the keyword search index, built after the migrations', () => {
     }),
   );
 
+  it.skipIf(!usingPostgres)(
+    'PostgreSQL: a small table held by a writer waits 2 s, then builds in the background',
+    { timeout: 120_000 },
+    () =>
+      withoutTheIndex(async ({ url, owner, admin, opened }) => {
+        const log = recordingLog();
+        const started = performance.now();
+        const next = await openDatabase({ databaseUrl: url, log });
+        opened.push(next);
+        const waited = performance.now() - started;
+        expect(waited).toBeGreaterThan(1_900);
+        expect(waited).toBeLessThan(10_000);
+        expect(log.lines).toContain('index build waited too long for its table; building it concurrently in the background instead');
+        // Other writers were not held behind the build's lock request once the start gave up on it.
+        await next.db.execute(sql`update plans set shop_name = 's' where title = '商品 2 雨伞'`);
+        await until(async () => (await indexState(next.db, INDEX)).state === 'building', 'the build to start');
+        await admin.query('commit');
+        await until(async () => (await indexState(next.db, INDEX)).state === 'valid', 'the index to be valid');
+        expect(await searchIds(next.db, owner, '保温杯')).toEqual({ total: 2, titles: ['商品 7 保温杯', '商品 19 保温杯'] });
+      }),
+  );
+
   it.skipIf(!usingPostgres)('PostgreSQL: closing leaves a build to the server; an invalid index is built again', { timeout: 120_000 }, () =>
     withoutTheIndex(async ({ url, owner, admin, opened }) => {
       const log = recordingLog();

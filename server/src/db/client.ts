@@ -13,6 +13,7 @@ import { migrationsFolder } from '../paths.ts';
 import { STARTUP_LOCK_WAIT_MS, withStartupLock } from './startup-lock.ts';
 import { postgresExclusive, runAlone, type RunExclusive } from './exclusive.ts';
 import { tablesToTidy, vacuumStatement } from './tidy.ts';
+import { causes, errorCode } from './error-code.ts';
 import { PLAIN_BUILD_MAX_BYTES, buildSmallIndexes, buildStatements, indexState, type DeferredIndex } from './deferred-indexes.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, problemLine } from '../config.ts';
 
@@ -190,11 +191,14 @@ async function openPostgres(databaseUrl: string, opts: OpenOptions): Promise<Dat
 
 /**
  * Builds `indexes` with CREATE INDEX CONCURRENTLY, in the background on a connection of its own,
- * each unless another process builds it now (deferred-indexes.ts). Writes and reads go on
- * meanwhile. `stop()` (closing the database) ends the connection at once; the server's backend,
- * which notices that only when it next writes to it, goes on with the build: a later start finds
- * the index built or being built, or (the build cancelled or failed) invalid, and then builds it
- * again. Never throws.
+ * each under a session advisory lock on that connection (two concurrent builds of one index
+ * deadlock; a lock held in another session's transaction would be waited for by the build), and
+ * unless another process builds it now (deferred-indexes.ts). Writes and reads go on meanwhile.
+ * The connection asks for no statement timeout (a startup parameter, as the pool's own; behind
+ * PgBouncer, which must be told to ignore it, the role's own applies). `stop()` (closing the
+ * database) ends the connection at once; the server's backend, which notices that only when it
+ * next writes to it, goes on with the build: a later start finds the index built or being built,
+ * or (the build cancelled or failed) invalid, and then builds it again. Never throws.
  */
 function buildConcurrently(
   indexes: DeferredIndex[],
@@ -210,17 +214,34 @@ function buildConcurrently(
     for (const index of indexes) {
       if (stopped) return;
       try {
-        await onItsOwnConnection(databaseUrl, connectTimeoutMs, async (client) => {
-          building = client;
-          const { state } = await indexState(drizzlePg({ client }), index);
-          if (state === 'building') log?.info?.({ index: index.name }, 'another process is building index');
-          const statements = buildStatements(index, state, true);
-          if (statements.length === 0) return;
-          log?.info?.({ index: index.name }, 'building index concurrently in the background');
-          const started = performance.now();
-          for (const statement of statements) if (!stopped) await client.query(statement);
-          if (!stopped) log?.info?.({ index: index.name, ms: Math.round(performance.now() - started) }, 'index built');
-        });
+        await onItsOwnConnection(
+          databaseUrl,
+          connectTimeoutMs,
+          async (client) => {
+            building = client;
+            const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [
+              `index:${index.name}`,
+            ]);
+            const { state } = await indexState(drizzlePg({ client }), index);
+            if (!rows[0]!.locked || state === 'building') return log?.info?.({ index: index.name }, 'another process is building index');
+            const statements = buildStatements(index, state, true);
+            if (statements.length === 0 || stopped) return;
+            log?.info?.({ index: index.name }, 'building index concurrently in the background');
+            const started = performance.now();
+            for (const statement of statements) if (!stopped) await client.query(statement);
+            if (stopped) return;
+            // IF NOT EXISTS also skips an index another build left invalid: said as it is.
+            if ((await indexState(drizzlePg({ client }), index)).state === 'valid')
+              log?.info?.({ index: index.name, ms: Math.round(performance.now() - started) }, 'index built');
+            else
+              log?.warn(
+                { index: index.name },
+                'index build left the index invalid; the next start builds it again (queries do without it)',
+              );
+          },
+          // The largest a startup parameter takes (24 days): 0 is not sent by pg.
+          { statement_timeout: 2_147_483_647 },
+        );
       } catch (err) {
         if (stopped) log?.info?.({ index: index.name }, 'database closed during an index build; the server goes on with it');
         else log?.warn({ err, index: index.name }, 'index build failed; the next start tries again (queries do without it)');
@@ -232,8 +253,12 @@ function buildConcurrently(
   return {
     async stop() {
       stopped = true;
-      await building?.end().catch(() => {});
-      await done;
+      // Not waiting for the vacuum before the builds (it runs on): only for a build under way.
+      const current = building;
+      if (current) {
+        await current.end().catch(() => {});
+        await done;
+      }
     },
   };
 }
@@ -259,8 +284,13 @@ async function appliedMigrations(db: Db): Promise<number> {
  * `run` on a connection of its own, outside the pool and without its statement and client timeouts
  * (which bound requests; the role's own default still applies), closed after.
  */
-async function onItsOwnConnection<T>(databaseUrl: string, connectTimeoutMs: number, run: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs });
+async function onItsOwnConnection<T>(
+  databaseUrl: string,
+  connectTimeoutMs: number,
+  run: (client: pg.Client) => Promise<T>,
+  settings: Pick<pg.ClientConfig, 'statement_timeout'> = {},
+): Promise<T> {
+  const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: connectTimeoutMs, ...settings });
   client.on('error', () => {});
   await client.connect();
   try {
@@ -364,16 +394,6 @@ const CONNECTION_LOST_MESSAGES = [
   'Query read timeout',
   'Client has encountered a connection error and is not queryable',
 ];
-
-/** The error and its causes (Drizzle wraps the driver's error). */
-function* causes(err: unknown): Generator<Error & { code?: unknown }> {
-  for (let e = err, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) yield e;
-}
-
-function errorCode(err: unknown): string | undefined {
-  for (const e of causes(err)) if (typeof e.code === 'string') return e.code;
-  return undefined;
-}
 
 const isTimeout = (err: unknown) => [...causes(err)].some((e) => /timeout/i.test(e.message));
 

@@ -11,6 +11,7 @@
  * walks the list). Each is also declared in its module's tables, so the migration snapshot holds it.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { errorCode } from './error-code.ts';
 
 export interface DeferredIndex {
   name: string;
@@ -37,6 +38,18 @@ export const PLAIN_BUILD_MAX_BYTES = 16 * 1024 * 1024;
 export interface Executes {
   execute(query: SQL): Promise<unknown>;
 }
+
+/** A database handle that opens transactions (Drizzle's). */
+export interface Transacts extends Executes {
+  transaction<T>(work: (tx: Executes) => Promise<T>): Promise<T>;
+}
+
+/**
+ * How long a build before serving waits for its table's lock (a writer's open transaction): then it
+ * is left to the concurrent build in the background, instead of holding the start, and every
+ * write to the table queued behind its own lock request, until that transaction ends.
+ */
+export const PLAIN_BUILD_LOCK_WAIT = '2s';
 
 /** 'building': invalid while a build of it runs now (another process's); 'invalid': a build cut short. */
 export type IndexState = 'valid' | 'building' | 'invalid' | 'missing';
@@ -68,12 +81,13 @@ export function buildStatements(index: DeferredIndex, state: IndexState, concurr
 }
 
 /**
- * Before serving: builds plainly each index that is not valid (nor being built) whose table holds
- * `plainUpTo` bytes or fewer (PGlite: every one); answers those left to a concurrent build. Never
- * throws: a failed build is logged and left to the next start (the queries do without it).
+ * Before serving: builds plainly, in one transaction, each index that is not valid (nor being
+ * built) whose table holds `plainUpTo` bytes or fewer (PGlite: every one); answers those left to a
+ * concurrent build, which includes one whose table lock was not had within PLAIN_BUILD_LOCK_WAIT.
+ * Never throws: a failed build is logged and left to the next start (the queries do without it).
  */
 export async function buildSmallIndexes(
-  db: Executes,
+  db: Transacts,
   log: { info?(fields: object, message: string): void; warn(fields: object, message: string): void } | undefined,
   { plainUpTo }: { plainUpTo: number },
 ): Promise<DeferredIndex[]> {
@@ -91,10 +105,16 @@ export async function buildSmallIndexes(
       const large = tableBytes > PLAIN_BUILD_MAX_BYTES;
       if (large) log?.info?.({ index: index.name }, 'building index before serving');
       const started = performance.now();
-      for (const statement of buildStatements(index, state, false)) await db.execute(sql.raw(statement));
+      await db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${PLAIN_BUILD_LOCK_WAIT}'`));
+        for (const statement of buildStatements(index, state, false)) await tx.execute(sql.raw(statement));
+      });
       if (large) log?.info?.({ index: index.name, ms: Math.round(performance.now() - started) }, 'index built');
     } catch (err) {
-      log?.warn({ err, index: index.name }, 'index build failed; the next start tries again (queries do without it)');
+      if (errorCode(err) === '55P03') {
+        log?.info?.({ index: index.name }, 'index build waited too long for its table; building it concurrently in the background instead');
+        left.push(index);
+      } else log?.warn({ err, index: index.name }, 'index build failed; the next start tries again (queries do without it)');
     }
   }
   return left;

@@ -418,7 +418,7 @@ describe('keyword search over many plans', () => {
       });
     const user = await createTestUser(env, { integral: 10 });
     const titleOf = (i: number) =>
-      `批量 ${i}${i % 3 === 0 ? ' 保温杯' : ''}${i % 6 === 1 && i < 1206 ? ' 恰好款' : ''}${i % 6 === 5 && i < 60 ? ' 雨伞' : ''}`;
+      `批量 ${i}${i % 3 === 0 ? ' 保温杯' : ''}${i % 6 === 1 && i < 1206 ? ' 恰好款' : ''}${i % 6 === 5 && i < 60 ? ' 雨伞' : ''}${i % 6 === 2 ? ' 中频' : ''}`;
     await env.ctx.db.insert(plans).values(Array.from({ length: 1300 }, (_, i) => planOf(user.id, i, titleOf(i))));
     const small = await createTestUser(env, { integral: 10 });
     await env.ctx.db
@@ -449,20 +449,32 @@ describe('keyword search over many plans', () => {
     };
     const ids = (page: { list: { id: number }[] }) => page.list.map((p) => p.id);
 
-    // Found in more plans than the cap: the newest pages of all of them, the total capped; a page
-    // past those among the newest plans comes from the list's walk.
+    // Found in more plans than the cap: the newest of them, page by page up to the cap (the pages
+    // end there, as the total says), the total capped. Common among the newest plans (保温杯, 杯:
+    // one in three) or not (中频: one in six, found through the search index, paged by the list's walk).
     const cups = newestFirst(user.id, (p) => p.title.includes('保温杯'));
     expect(cups.length).toBe(434);
-    for (const [keyword, page, pageSize] of [
-      ['保温杯', 1, 10],
-      ['保温杯', 3, 7],
-      ['保温杯', 20, 10],
-      ['保温杯', 4, 100],
-      ['杯', 2, 10],
+    const middling = newestFirst(user.id, (p) => p.title.includes('中频'));
+    expect(middling.length).toBe(217);
+    for (const [keyword, all] of [
+      ['保温杯', cups],
+      ['杯', cups],
+      ['中频', middling],
     ] as const) {
-      const answer = await list(user.token, { keyword, page, pageSize });
-      expect(ids(answer), `${keyword} ${page}/${pageSize}`).toEqual(cups.slice((page - 1) * pageSize, page * pageSize));
-      expect(answer).toMatchObject({ total: KEYWORD_SEARCH_CAP, totalCapped: true, page });
+      const shown = all.slice(0, KEYWORD_SEARCH_CAP);
+      for (const [page, pageSize] of [
+        [1, 10],
+        [3, 7],
+        [7, 30],
+        [20, 10],
+        [21, 10],
+        [2, 100],
+        [3, 100],
+      ]) {
+        const answer = await list(user.token, { keyword, page, pageSize });
+        expect(ids(answer), `${keyword} ${page}/${pageSize}`).toEqual(shown.slice((page - 1) * pageSize, page * pageSize));
+        expect(answer).toMatchObject({ total: KEYWORD_SEARCH_CAP, totalCapped: true, page });
+      }
     }
     // Exactly the cap, and fewer: exact totals, no cap, each page its slice; past the end, none.
     const exact = newestFirst(user.id, (p) => p.title.includes('恰好款'));

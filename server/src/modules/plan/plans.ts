@@ -189,9 +189,9 @@ export interface PlanFilters {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Keyword searches of two or more characters find their plans through plans_search_grams_idx
- * (migration 0022) and count them up to this many; a keyword found in more plans is listed from
- * the newest, its total given as this many and `totalCapped` (the screen asks for a narrower search).
+ * Keyword searches count their plans up to this many; a keyword found in more is listed from the
+ * newest, its total given as this many and `totalCapped` (the screen asks for a narrower search),
+ * its pages ending there.
  */
 export const KEYWORD_SEARCH_CAP = 200;
 const PLAN_SEARCH_INDEX = DEFERRED_INDEXES.find((index) => index.name === 'plans_search_grams_idx')!;
@@ -238,7 +238,7 @@ export async function listPlans(db: Executor, userId: number, q: PlanListQuery, 
   if (q.keyword) {
     const found =
       (await searchNewest(db, userId, { ...q, keyword: q.keyword }, now, timeZone)) ??
-      (searchableByPieces(q.keyword) && (await searchIndexValid(db)) ? await searchPlans(db, userId, q, now, timeZone) : undefined);
+      (searchableByPieces(q.keyword) && (await searchIndexValid(db)) ? await searchThroughIndex(db, userId, q, now, timeZone) : undefined);
     if (found) return found;
     // A rare keyword of one character, or the search index not built yet: the whole list walked and counted.
   }
@@ -349,8 +349,9 @@ async function searchNewest(
   })) as [{ looked: number; found: number; page: number[] | null }];
   const whole = looked < NEWEST_SCAN;
   const capped = !whole && found > KEYWORD_SEARCH_CAP;
-  if (!whole && !(capped && offset + q.pageSize <= found)) return undefined;
-  const ids = page ?? [];
+  if (!whole && !capped) return undefined;
+  // Capped: the pages end at the cap (found is more, so the scan holds them all).
+  const ids = (page ?? []).slice(0, capped ? Math.max(0, KEYWORD_SEARCH_CAP - offset) : undefined);
   const rows = ids.length === 0 ? [] : await plansByIds(db, ids);
   return {
     list: rows.map((plan) => toPlanRow(plan, now, timeZone)),
@@ -389,6 +390,26 @@ async function searchIndexValid(db: Executor): Promise<boolean> {
   const valid = (await indexState(db, PLAN_SEARCH_INDEX)).state === 'valid';
   searchIndexSeen.set(db, { valid, at: performance.now() });
   return valid;
+}
+
+/** A search through the index slower than this (or failing) has the index's state asked again. */
+const SLOW_SEARCH_MS = 100;
+
+/**
+ * searchPlans, and the index's state asked again at the next search when it was slow or failed:
+ * an index dropped or left invalid (a REINDEX, an operator) would make its generic plan read every
+ * plan, for up to SEARCH_INDEX_RECHECK_MS.
+ */
+async function searchThroughIndex(db: Executor, userId: number, q: PlanListQuery, now: Date, timeZone: string): Promise<Page<PlanRow>> {
+  const started = performance.now();
+  try {
+    return await searchPlans(db, userId, q, now, timeZone);
+  } catch (err) {
+    searchIndexSeen.delete(db);
+    throw err;
+  } finally {
+    if (performance.now() - started > SLOW_SEARCH_MS) searchIndexSeen.delete(db);
+  }
 }
 
 /**
@@ -436,7 +457,9 @@ async function searchPlans(db: Executor, userId: number, q: PlanListQuery, now: 
       sql<number>`${sql.raw(String(KEYWORD_SEARCH_CAP))}`,
     ).prepare(statementName),
   );
-  const newest = await capped.execute({ ...walk.values, limit: q.pageSize, offset });
+  // The pages end at the cap, as the total says.
+  const limit = Math.min(q.pageSize, KEYWORD_SEARCH_CAP - offset);
+  const newest = limit > 0 ? await capped.execute({ ...walk.values, limit, offset }) : [];
   return {
     list: newest.map((r) => toPlanRow(r.plan, now, timeZone)),
     total: KEYWORD_SEARCH_CAP,
