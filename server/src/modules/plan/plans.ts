@@ -236,10 +236,11 @@ export type PlanListQuery = PlanFilters & { page: number; pageSize: number };
 
 export async function listPlans(db: Executor, userId: number, q: PlanListQuery, now: Date, timeZone: string): Promise<Page<PlanRow>> {
   if (q.keyword) {
-    const found =
-      (await searchNewest(db, userId, { ...q, keyword: q.keyword }, now, timeZone)) ??
-      (searchableByPieces(q.keyword) && (await searchIndexValid(db)) ? await searchThroughIndex(db, userId, q, now, timeZone) : undefined);
-    if (found) return found;
+    const newest = await scanNewest(db, userId, { ...q, keyword: q.keyword }, now, timeZone);
+    if (newest.whole) return await pageOfIds(db, q, newest.page, newest.found, now, timeZone);
+    if (newest.found > KEYWORD_SEARCH_CAP) return await pageOfIds(db, q, newest.page, 'capped', now, timeZone);
+    if (searchableByPieces(q.keyword) && (await searchIndexValid(db)))
+      return await watchingTheIndex(db, () => searchPlans(db, userId, q, now, timeZone, newest));
     // A rare keyword of one character, or the search index not built yet: the whole list walked and counted.
   }
   // Prepared once per filter combination (the names bound and the status tell them apart): the
@@ -304,20 +305,29 @@ export async function listPlans(db: Executor, userId: number, q: PlanListQuery, 
  */
 const NEWEST_SCAN = 1000;
 
+/** What the first step of a keyword search found among the newest plans. */
+interface NewestScan {
+  /** All of the seller's plans of the other filters were looked at: `found` is the exact total. */
+  whole: boolean;
+  /** How many of those looked at hold the keyword. */
+  found: number;
+  /** The ids of the requested page among those, newest first (fewer, or none, past `found`). */
+  page: number[];
+}
+
 /**
  * The first step of a keyword search: the newest NEWEST_SCAN plans of the other filters, from the
  * list's index, in one prepared statement answering how many were looked at, how many hold the
- * keyword and the ids of the page among those; then the page's rows. Undefined where that cannot
- * tell (the seller has more plans, and the keyword is in KEYWORD_SEARCH_CAP of them or fewer), or
- * the page lies past those found.
+ * keyword and the ids of the page among those. Answers the search where all were looked at, or the
+ * keyword is in more than KEYWORD_SEARCH_CAP of them (its pages, which end at the cap, are all among them).
  */
-async function searchNewest(
+async function scanNewest(
   db: Executor,
   userId: number,
   q: PlanListQuery & { keyword: string },
   now: Date,
   timeZone: string,
-): Promise<Page<PlanRow> | undefined> {
+): Promise<NewestScan> {
   const offset = (q.page - 1) * q.pageSize;
   const binder = placeholderBinder();
   const where = planFilterWhere(userId, { ...q, keyword: undefined }, now, timeZone, binder.bind);
@@ -347,15 +357,24 @@ async function searchNewest(
     first: offset + 1,
     last: offset + q.pageSize,
   })) as [{ looked: number; found: number; page: number[] | null }];
-  const whole = looked < NEWEST_SCAN;
-  const capped = !whole && found > KEYWORD_SEARCH_CAP;
-  if (!whole && !capped) return undefined;
-  // Capped: the pages end at the cap (found is more, so the scan holds them all).
-  const ids = (page ?? []).slice(0, capped ? Math.max(0, KEYWORD_SEARCH_CAP - offset) : undefined);
-  const rows = ids.length === 0 ? [] : await plansByIds(db, ids);
+  return { whole: looked < NEWEST_SCAN, found, page: page ?? [] };
+}
+
+/** A page of the plans `ids` (the page's, newest first) with its exact total, or capped (the page cut at the cap). */
+async function pageOfIds(
+  db: Executor,
+  q: PlanListQuery,
+  ids: number[],
+  total: number | 'capped',
+  now: Date,
+  timeZone: string,
+): Promise<Page<PlanRow>> {
+  const capped = total === 'capped';
+  const shown = capped ? ids.slice(0, Math.max(0, KEYWORD_SEARCH_CAP - (q.page - 1) * q.pageSize)) : ids;
+  const rows = shown.length === 0 ? [] : await plansByIds(db, shown);
   return {
     list: rows.map((plan) => toPlanRow(plan, now, timeZone)),
-    total: capped ? KEYWORD_SEARCH_CAP : found,
+    total: capped ? KEYWORD_SEARCH_CAP : total,
     ...(capped ? { totalCapped: true } : {}),
     page: q.page,
     pageSize: q.pageSize,
@@ -396,14 +415,14 @@ async function searchIndexValid(db: Executor): Promise<boolean> {
 const SLOW_SEARCH_MS = 100;
 
 /**
- * searchPlans, and the index's state asked again at the next search when it was slow or failed:
+ * A search through the index, and the index's state asked again at the next search when it was slow or failed:
  * an index dropped or left invalid (a REINDEX, an operator) would make its generic plan read every
  * plan, for up to SEARCH_INDEX_RECHECK_MS.
  */
-async function searchThroughIndex(db: Executor, userId: number, q: PlanListQuery, now: Date, timeZone: string): Promise<Page<PlanRow>> {
+async function watchingTheIndex<T>(db: Executor, search: () => Promise<T>): Promise<T> {
   const started = performance.now();
   try {
-    return await searchPlans(db, userId, q, now, timeZone);
+    return await search();
   } catch (err) {
     searchIndexSeen.delete(db);
     throw err;
@@ -419,7 +438,14 @@ async function searchThroughIndex(db: Executor, userId: number, q: PlanListQuery
  * walking the list newest first (the matches are then many, the walk stops at the page), the total
  * given as the cap.
  */
-async function searchPlans(db: Executor, userId: number, q: PlanListQuery, now: Date, timeZone: string): Promise<Page<PlanRow>> {
+async function searchPlans(
+  db: Executor,
+  userId: number,
+  q: PlanListQuery,
+  now: Date,
+  timeZone: string,
+  newest: NewestScan,
+): Promise<Page<PlanRow>> {
   const offset = (q.page - 1) * q.pageSize;
   const binder = placeholderBinder();
   const where = planFilterWhere(userId, q, now, timeZone, binder.bind, true);
@@ -447,6 +473,10 @@ async function searchPlans(db: Executor, userId: number, q: PlanListQuery, now: 
           );
   if (total <= KEYWORD_SEARCH_CAP)
     return { list: rows.map((r) => toPlanRow(r.plan, now, timeZone)), total, page: q.page, pageSize: q.pageSize };
+  // Capped: the pages end at the cap, as the total says; the page is the newest scan's where it
+  // holds it all, else read walking the list.
+  const limit = Math.min(q.pageSize, KEYWORD_SEARCH_CAP - offset);
+  if (limit <= 0 || offset + limit <= newest.found) return pageOfIds(db, q, limit <= 0 ? [] : newest.page, 'capped', now, timeZone);
   const walk = placeholderBinder();
   const listWhere = planFilterWhere(userId, q, now, timeZone, walk.bind);
   const capped = preparedOn(db, `plan_page:${walk.names()}${q.status ? `:${q.status}` : ''}:capped`, (on, statementName) =>
@@ -457,11 +487,9 @@ async function searchPlans(db: Executor, userId: number, q: PlanListQuery, now: 
       sql<number>`${sql.raw(String(KEYWORD_SEARCH_CAP))}`,
     ).prepare(statementName),
   );
-  // The pages end at the cap, as the total says.
-  const limit = Math.min(q.pageSize, KEYWORD_SEARCH_CAP - offset);
-  const newest = limit > 0 ? await capped.execute({ ...walk.values, limit, offset }) : [];
+  const walked = await capped.execute({ ...walk.values, limit, offset });
   return {
-    list: newest.map((r) => toPlanRow(r.plan, now, timeZone)),
+    list: walked.map((r) => toPlanRow(r.plan, now, timeZone)),
     total: KEYWORD_SEARCH_CAP,
     totalCapped: true,
     page: q.page,
