@@ -167,10 +167,14 @@ describe('the loud line', () => {
       what: 'API on 0.0.0.0',
     });
     try {
-      const warnings = server
-        .log()
-        .split('\n')
-        .filter((line) => line.includes('WARNING: NODE_ENV=development (not production) and listening on 0.0.0.0'));
+      const warningsSoFar = () =>
+        server
+          .log()
+          .split('\n')
+          .filter((line) => line.includes('WARNING: NODE_ENV=development (not production) and listening on 0.0.0.0'));
+      // Logged just after listening: the health check may answer before the line reaches the pipe.
+      for (let waited = 0; warningsSoFar().length === 0 && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      const warnings = warningsSoFar();
       expect(warnings).toHaveLength(1);
       expect(warnings[0]).toContain('answer clients on this machine only');
     } finally {
