@@ -2,11 +2,11 @@
  * Indexes the migrations leave to the API's start: building them inside a migration would block
  * every write to their table while it reads all of it (plans_search_grams_idx: 80 s on a year of
  * plans). On PostgreSQL each is built with CREATE INDEX CONCURRENTLY, in the background on a
- * connection of its own, unless a build of it runs already (pg_stat_progress_create_index: processes
- * starting together build it once, and no lock is held: a concurrent build waits for every open
- * transaction, a lock holder's too); a build cut short (a statement timeout, the database closed)
- * leaves an invalid index, which the next start drops and builds again. A table still small (a new database, the tests) gets its index before serving, in
- * a plain build under the startup lock (a moment), as PGlite's always does (one connection).
+ * connection of its own, under a session advisory lock on that connection (client.ts), unless a
+ * build of it runs already (pg_stat_progress_create_index); a build cut short (a statement
+ * timeout, a cancel) leaves an invalid index, which the next start drops and builds again. A
+ * table still small (a new database, the tests) gets its index before serving, in a plain build
+ * under the startup lock (a moment), as PGlite's always does (one connection).
  * Queries must not need them: until one is valid, the planner does without it (the keyword search
  * walks the list). Each is also declared in its module's tables, so the migration snapshot holds it.
  */

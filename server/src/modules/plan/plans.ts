@@ -189,9 +189,10 @@ export interface PlanFilters {
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
- * Keyword searches count their plans up to this many; a keyword found in more is listed from the
- * newest, its total given as this many and `totalCapped` (the screen asks for a narrower search),
- * its pages ending there.
+ * Keyword searches of a seller with more than NEWEST_SCAN plans (of the other filters) count their
+ * plans up to this many; a keyword found in more is listed from the newest, its total given as this
+ * many and `totalCapped` (the screen asks for a narrower search), its pages ending there. Smaller
+ * sellers, a rare one-character keyword and a search before the index is built count exactly.
  */
 export const KEYWORD_SEARCH_CAP = 200;
 const PLAN_SEARCH_INDEX = DEFERRED_INDEXES.find((index) => index.name === 'plans_search_grams_idx')!;
