@@ -14,7 +14,14 @@ import { STARTUP_LOCK_WAIT_MS, withStartupLock } from './startup-lock.ts';
 import { postgresExclusive, runAlone, type RunExclusive } from './exclusive.ts';
 import { tablesToTidy, vacuumStatement } from './tidy.ts';
 import { causes, errorCode } from './error-code.ts';
-import { PLAIN_BUILD_MAX_BYTES, buildSmallIndexes, buildStatements, indexState, type DeferredIndex } from './deferred-indexes.ts';
+import {
+  PLAIN_BUILD_MAX_BYTES,
+  analyzeStatement,
+  buildSmallIndexes,
+  buildStatements,
+  indexState,
+  type DeferredIndex,
+} from './deferred-indexes.ts';
 import { DEFAULT_CONNECT_TIMEOUT_MS, DEFAULT_STATEMENT_TIMEOUT_MS, problemLine } from '../config.ts';
 
 // No schema is handed to drizzle(): the queries name their tables (each module owns its own), and
@@ -222,16 +229,17 @@ function buildConcurrently(
             const { rows } = await client.query<{ locked: boolean }>('select pg_try_advisory_lock(hashtext($1)) as locked', [
               `index:${index.name}`,
             ]);
-            const { state } = await indexState(drizzlePg({ client }), index);
+            const on = drizzlePg({ client });
+            const { state } = await indexState(on, index);
             if (!rows[0]!.locked || state === 'building') return log?.info?.({ index: index.name }, 'another process is building index');
             const statements = buildStatements(index, state, true);
             if (statements.length === 0 || stopped) return;
             log?.info?.({ index: index.name }, 'building index concurrently in the background');
             const started = performance.now();
-            for (const statement of statements) if (!stopped) await client.query(statement);
+            for (const statement of [...statements, analyzeStatement(index)]) if (!stopped) await client.query(statement);
             if (stopped) return;
             // IF NOT EXISTS also skips an index another build left invalid: said as it is.
-            if ((await indexState(drizzlePg({ client }), index)).state === 'valid')
+            if ((await indexState(on, index)).state === 'valid')
               log?.info?.({ index: index.name, ms: Math.round(performance.now() - started) }, 'index built');
             else
               log?.warn(

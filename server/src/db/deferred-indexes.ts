@@ -75,10 +75,15 @@ export function buildStatements(index: DeferredIndex, state: IndexState, concurr
   if (state === 'valid' || state === 'building') return [];
   const how = concurrently ? 'CONCURRENTLY ' : '';
   const create = `CREATE INDEX ${how}IF NOT EXISTS ${index.name} ${index.definition}`;
-  // Statistics of the index's expression (ANALYZE gathers them), or the planner guesses how many rows a keyword finds.
-  const analyze = `ANALYZE ${index.table}`;
-  return state === 'invalid' ? [`DROP INDEX ${how}IF EXISTS ${index.name}`, create, analyze] : [create, analyze];
+  return state === 'invalid' ? [`DROP INDEX ${how}IF EXISTS ${index.name}`, create] : [create];
 }
+
+/**
+ * After a build, on its own: the statistics of the index's expression (ANALYZE gathers them), or
+ * the planner guesses how many rows a keyword finds. Not in the build's transaction, which would
+ * hold the build's lock through it, and which its own lock wait could roll back.
+ */
+export const analyzeStatement = (index: DeferredIndex) => `ANALYZE ${index.table}`;
 
 /**
  * Before serving: builds plainly, in one transaction, each index that is not valid (nor being
@@ -109,6 +114,7 @@ export async function buildSmallIndexes(
         await tx.execute(sql.raw(`SET LOCAL lock_timeout = '${PLAIN_BUILD_LOCK_WAIT}'`));
         for (const statement of buildStatements(index, state, false)) await tx.execute(sql.raw(statement));
       });
+      await db.execute(sql.raw(analyzeStatement(index)));
       if (large) log?.info?.({ index: index.name, ms: Math.round(performance.now() - started) }, 'index built');
     } catch (err) {
       if (errorCode(err) === '55P03') {

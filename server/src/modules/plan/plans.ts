@@ -238,8 +238,8 @@ export type PlanListQuery = PlanFilters & { page: number; pageSize: number };
 export async function listPlans(db: Executor, userId: number, q: PlanListQuery, now: Date, timeZone: string): Promise<Page<PlanRow>> {
   if (q.keyword) {
     const newest = await scanNewest(db, userId, { ...q, keyword: q.keyword }, now, timeZone);
-    if (newest.whole) return await pageOfIds(db, q, newest.page, newest.found, now, timeZone);
-    if (newest.found > KEYWORD_SEARCH_CAP) return await pageOfIds(db, q, newest.page, 'capped', now, timeZone);
+    if (newest.whole) return await pageOfIds(db, userId, q, newest.page, newest.found, now, timeZone);
+    if (newest.found > KEYWORD_SEARCH_CAP) return await pageOfIds(db, userId, q, newest.page, 'capped', now, timeZone);
     if (searchableByPieces(q.keyword) && (await searchIndexValid(db)))
       return await watchingTheIndex(db, () => searchPlans(db, userId, q, now, timeZone, newest));
     // A rare keyword of one character, or the search index not built yet: the whole list walked and counted.
@@ -364,6 +364,7 @@ async function scanNewest(
 /** A page of the plans `ids` (the page's, newest first) with its exact total, or capped (the page cut at the cap). */
 async function pageOfIds(
   db: Executor,
+  userId: number,
   q: PlanListQuery,
   ids: number[],
   total: number | 'capped',
@@ -372,7 +373,7 @@ async function pageOfIds(
 ): Promise<Page<PlanRow>> {
   const capped = total === 'capped';
   const shown = capped ? ids.slice(0, Math.max(0, KEYWORD_SEARCH_CAP - (q.page - 1) * q.pageSize)) : ids;
-  const rows = shown.length === 0 ? [] : await plansByIds(db, shown);
+  const rows = shown.length === 0 ? [] : await plansByIds(db, userId, shown);
   return {
     list: rows.map((plan) => toPlanRow(plan, now, timeZone)),
     total: capped ? KEYWORD_SEARCH_CAP : total,
@@ -382,17 +383,22 @@ async function pageOfIds(
   };
 }
 
-/** Plans by id, newest first (a page found by id). */
-async function plansByIds(db: Executor, ids: number[]): Promise<PlanRecord[]> {
+/**
+ * The user's live plans of `ids`, newest first (a page found by id; one deleted since it was found
+ * is left out, as a later request would).
+ */
+async function plansByIds(db: Executor, userId: number, ids: number[]): Promise<PlanRecord[]> {
   const byIds = preparedOn(db, 'plans_by_ids', (on, statementName) =>
     on
       .select(planColumns)
       .from(plans)
-      .where(sql`${plans.id} = any(${sql.placeholder('ids')}::int[])`)
+      .where(
+        and(sql`${plans.id} = any(${sql.placeholder('ids')}::int[])`, eq(plans.userId, sql.placeholder('userId')), isNull(plans.deletedAt)),
+      )
       .orderBy(desc(plans.createdAt), desc(plans.id))
       .prepare(statementName),
   );
-  return byIds.execute({ ids });
+  return byIds.execute({ ids, userId });
 }
 
 /** When plans_search_grams_idx was last found valid or not, per database handle: asked again after a minute. */
@@ -477,7 +483,7 @@ async function searchPlans(
   // Capped: the pages end at the cap, as the total says; the page is the newest scan's where it
   // holds it all, else read walking the list.
   const limit = Math.min(q.pageSize, KEYWORD_SEARCH_CAP - offset);
-  if (limit <= 0 || offset + limit <= newest.found) return pageOfIds(db, q, limit <= 0 ? [] : newest.page, 'capped', now, timeZone);
+  if (limit <= 0 || offset + limit <= newest.found) return pageOfIds(db, userId, q, limit <= 0 ? [] : newest.page, 'capped', now, timeZone);
   const walk = placeholderBinder();
   const listWhere = planFilterWhere(userId, q, now, timeZone, walk.bind);
   const capped = preparedOn(db, `plan_page:${walk.names()}${q.status ? `:${q.status}` : ''}:capped`, (on, statementName) =>
